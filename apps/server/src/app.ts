@@ -1,0 +1,87 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createContext, type AppContext } from './context';
+import type { Db } from './db/database';
+import { sitesRoutes } from './modules/sites/sites.routes';
+import type { Config } from './plugins/config';
+import { registerErrorHandling } from './plugins/errors';
+
+export type BuildOptions = {
+  config: Config;
+  db: Db;
+  /** Replace services, e.g. in tests. */
+  context?: Partial<AppContext>;
+  /** Folder holding the built web (dist) and tv (dist) apps; served when present. */
+  clientsDir?: string;
+  logger?: boolean;
+};
+
+/** Builds the whole app without listening; server.ts listens, tests call inject. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Marquee API', version: '2.0.0', description: 'White-label video streaming platform' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const ctx = createContext(config, db, opts.context);
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await db.selectFrom('sites').select('uid').limit(1).execute();
+    return { status: 'ok' };
+  });
+  await app.register(sitesRoutes(ctx));
+
+  serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'));
+  return app;
+}
+
+/** The built web app at / and the TV app at /tvn/, each falling back to its index.html for client routes. */
+function serveClients(app: FastifyInstance, appsDir: string) {
+  const web = join(appsDir, 'web/dist');
+  const tv = join(appsDir, 'tv/dist');
+  if (existsSync(tv)) {
+    app.register(fastifyStatic, {
+      root: tv,
+      prefix: '/tvn/',
+      decorateReply: false,
+      index: 'index.html',
+      wildcard: false,
+    });
+  }
+  if (existsSync(web)) {
+    app.register(fastifyStatic, {
+      root: web,
+      prefix: '/',
+      decorateReply: false,
+      index: 'index.html',
+      wildcard: false,
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const isApi = /^\/(v\d|api|media|live|healthz)(\/|$)/.test(path);
+    if (request.method === 'GET' && !isApi && !/\.[a-z0-9]+$/i.test(path)) {
+      const index = join(path.startsWith('/tvn') ? tv : web, 'index.html');
+      if (existsSync(index)) return reply.type('text/html').send(readFileSync(index));
+    }
+    return reply
+      .status(404)
+      .send({ error: { code: 'notFound', message: `Route ${request.method} ${path} not found` } });
+  });
+}

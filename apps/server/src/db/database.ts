@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../plugins/config';
+import { migrations } from './migrations/index';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+/** Opens PostgreSQL when DATABASE_URL is set, else the SQLite file under the data folder (WAL, foreign keys on). */
+export function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  opts: { sqliteFile?: string; pgSchema?: string } = {},
+): Db {
+  if (config.databaseUrl) {
+    const options = opts.pgSchema ? `-c search_path=${opts.pgSchema}` : undefined;
+    // int8 (count(*)) arrives as a string by default; our counts fit in a JS number.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: config.databaseUrl, max: 10, options }),
+      }),
+    });
+  }
+  const file = opts.sqliteFile ?? join(config.dataDir, 'marquee.sqlite');
+  mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

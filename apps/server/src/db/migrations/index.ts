@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_catalog';
+
+/** Every migration, in order. Add new ones here; names sort by their number. */
+export const migrations: Record<string, Migration> = {
+  '0001_catalog': m0001,
+};

@@ -1,0 +1,245 @@
+/**
+ * Row types of every table, as Kysely sees them. The same shapes on SQLite and PostgreSQL:
+ * times are ISO-8601 UTC strings, booleans are 0/1 integers, money is integer cents and
+ * structured fields are JSON text (parse them in the repository that owns the table).
+ */
+import type { Generated } from 'kysely';
+
+type Json = string;
+type Flag = number;
+type IsoTime = string;
+
+export interface SitesTable {
+  uid: string;
+  name: string;
+  /** Host names that resolve to this site without a __site parameter. */
+  hosts: Json;
+  theme: Json;
+  default_page: string;
+  perms: Json;
+  ads: Json;
+  chat: Json;
+  heartbeat: Json;
+  search_options: Json;
+  created_at: IsoTime;
+}
+
+export interface ChannelsTable {
+  site_uid: string;
+  id: string;
+  name: string;
+  type: string;
+  description: string;
+  thumbnail: string | null;
+  position: number;
+}
+
+export interface MediaAssetsTable {
+  id: string;
+  site_uid: string;
+  status: string;
+  source_name: string;
+  duration_s: number;
+  width: number;
+  height: number;
+  /** [{ name, width, height, bandwidth, playlist }] relative to the asset folder. */
+  renditions: Json;
+  /** { maxres, high, medium, standard, default } file names in the asset folder. */
+  thumbnails: Json;
+  /** [{ language, label, file }] WebVTT files in the asset folder. */
+  subtitles: Json;
+  segment_seconds: number;
+  created_at: IsoTime;
+}
+
+export interface VideosTable {
+  site_uid: string;
+  uid: string;
+  type: string;
+  title: string;
+  description: string;
+  channel_id: string | null;
+  asset_id: string | null;
+  access_type: string;
+  status: string;
+  age_gate: number | null;
+  published_at: IsoTime;
+  duration_s: number;
+  tags: Json;
+  series_uid: string | null;
+  season: number | null;
+  episode: number | null;
+  /** { poster, genres, mpaa, cast, directors, creators, background } for movies. */
+  movie: Json | null;
+  /** { start, end, ended, type, videoLink, is247, sourceType, preorderBundleId, freeToWatch } for live events. */
+  live_event: Json | null;
+  external_url: Json | null;
+  /** Uid of the movie or series this video is an extra of. */
+  extra_of: string | null;
+  /** 'extra' or 'trailer' when extra_of is set. */
+  extra_kind: string | null;
+  owner_user_id: string | null;
+  view_count: number;
+  like_count: number;
+  favorites_count: number;
+  hybrid_paywall: Flag;
+  without_ads: Flag;
+}
+
+export interface SeriesTable {
+  site_uid: string;
+  uid: string;
+  title: string;
+  description: string;
+  poster: string | null;
+  published_at: IsoTime;
+  mpaa: string | null;
+  directors: Json;
+  cast: Json;
+  genres: Json;
+  default_channel: string | null;
+  age_gate: number | null;
+}
+
+export interface PlaylistsTable {
+  site_uid: string;
+  uid: string;
+  title: string;
+  description: string;
+}
+
+export interface PlaylistItemsTable {
+  site_uid: string;
+  playlist_uid: string;
+  video_uid: string;
+  position: number;
+}
+
+export interface LiveChannelsTable {
+  site_uid: string;
+  id: string;
+  channel_num: number;
+  name: string;
+  description: string;
+  categories: Json;
+  access_type: string;
+  preview_minutes: number;
+  thumbnail: string | null;
+}
+
+export interface EpgEntriesTable {
+  id: Generated<number>;
+  site_uid: string;
+  live_channel_id: string;
+  start: IsoTime;
+  stop: IsoTime;
+  title: string;
+  description: string;
+  asset_id: string;
+}
+
+export interface PagesTable {
+  site_uid: string;
+  url: string;
+  title: string;
+  position: number;
+  enabled: Flag;
+  overlay_toggle: Flag;
+}
+
+export interface TabsTable {
+  site_uid: string;
+  /** The asset id the spec's /api/assets/{id}/… calls take. */
+  id: string;
+  page_url: string;
+  url: string;
+  title: string;
+  /** discover, home, about, cast, faq, home-movie, iframe, directory, live, epg */
+  kind: string;
+  position: number;
+  config: Json;
+}
+
+export interface UsersTable {
+  id: string;
+  site_uid: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  roles: Json;
+  dob: string | null;
+  gender: string | null;
+  verified: Flag;
+  created_at: IsoTime;
+}
+
+export interface BundlesTable {
+  site_uid: string;
+  id: string;
+  name: string;
+  description: string;
+  /** ENTIRE_SITE, CHANNELS, PRODUCT, DISABLE_ADS or RENTAL */
+  type: string;
+  /** single, period, rental, month, year */
+  plan_type: string;
+  recurring: Flag;
+  amount_cents: number;
+  trial_duration_days: number;
+  duration: number | null;
+  duration_unit: string | null;
+  preorder_date: string | null;
+  enabled: Flag;
+  is_deleted: Flag;
+  unlisted: Flag;
+  channels: Json;
+  live_channels: Json;
+  video_uids: Json;
+  upgrades_to: Json;
+}
+
+export interface CouponsTable {
+  site_uid: string;
+  code: string;
+  /** percent or amount */
+  discount_kind: string;
+  discount_value: number;
+  /** FIRST or ALL */
+  billing_cycles: string;
+  bundle_ids: Json;
+  expires_at: IsoTime | null;
+}
+
+export interface JobsTable {
+  id: string;
+  type: string;
+  payload: Json;
+  /** queued, running, done, failed */
+  status: string;
+  progress: number;
+  message: string;
+  result: Json | null;
+  attempts: number;
+  locked_by: string | null;
+  locked_until: IsoTime | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface Database {
+  sites: SitesTable;
+  channels: ChannelsTable;
+  media_assets: MediaAssetsTable;
+  videos: VideosTable;
+  series: SeriesTable;
+  playlists: PlaylistsTable;
+  playlist_items: PlaylistItemsTable;
+  live_channels: LiveChannelsTable;
+  epg_entries: EpgEntriesTable;
+  pages: PagesTable;
+  tabs: TabsTable;
+  users: UsersTable;
+  bundles: BundlesTable;
+  coupons: CouponsTable;
+  jobs: JobsTable;
+}

@@ -1,0 +1,47 @@
+import type { Insertable } from 'kysely';
+import type { SitesTable } from '../../db/schema';
+
+/** A new site's row: neutral branding and settings an operator then overrides. */
+export function newSiteRow(
+  uid: string,
+  name: string,
+  overrides: Partial<Insertable<SitesTable>> = {},
+): Insertable<SitesTable> {
+  return {
+    uid,
+    name,
+    hosts: '[]',
+    theme: JSON.stringify({
+      colors: {
+        primary: '#e50914',
+        background: '#0b0b0f',
+        surface: '#1a1a22',
+        text: '#f5f5f7',
+        muted: '#9a9aa5',
+      },
+      logo: '',
+      font: 'system-ui, sans-serif',
+    }),
+    default_page: 'home',
+    perms: '{}',
+    ads: JSON.stringify({
+      enabled: false,
+      status: 'pending',
+      type: 'vast',
+      url: '',
+      adBlockerDetection: false,
+      banners: { frequency: 5, offset: 0, refreshMs: 30_000 },
+    }),
+    chat: JSON.stringify({ enabled: true, slowModeSeconds: 0, onlineUserThreshold: 0 }),
+    heartbeat: JSON.stringify({ url: null, intervalSeconds: 60 }),
+    search_options: JSON.stringify({
+      movies: true,
+      series: true,
+      videos: true,
+      episodes: true,
+      liveEvents: true,
+    }),
+    created_at: new Date().toISOString(),
+    ...overrides,
+  };
+}

@@ -1,0 +1,78 @@
+import type { SiteConfig } from '@marquee/contract';
+import { resolvePerms } from '@marquee/domain';
+import type { SitesTable } from '../../db/schema';
+import { notFound } from '../../plugins/errors';
+import type { SitesRepository } from './sites.repository';
+
+export type SitesService = ReturnType<typeof createSitesService>;
+
+export type SiteRequest = {
+  params?: unknown;
+  query?: unknown;
+  hostname?: string;
+};
+
+const CACHE_MS = 5_000;
+
+/** Site lookup and resolution. Site configs change rarely, so they are cached for a few seconds. */
+export function createSitesService(repo: SitesRepository, defaultSite: string) {
+  let cache: { at: number; byUid: Map<string, SitesTable>; byHost: Map<string, string> } | undefined;
+
+  async function load() {
+    if (cache && Date.now() - cache.at < CACHE_MS) return cache;
+    const rows = await repo.findAll();
+    const byUid = new Map(rows.map((r) => [r.uid, r]));
+    const byHost = new Map<string, string>();
+    for (const row of rows)
+      for (const host of JSON.parse(row.hosts) as string[]) byHost.set(host.toLowerCase(), row.uid);
+    cache = { at: Date.now(), byUid, byHost };
+    return cache;
+  }
+
+  /** The site's row, or a 404 naming it. */
+  async function get(uid: string): Promise<SitesTable> {
+    const site = (await load()).byUid.get(uid);
+    if (!site) throw notFound(`Site '${uid}'`);
+    return site;
+  }
+
+  return {
+    get,
+    invalidate: () => (cache = undefined),
+
+    /** The request's site: the {site} path segment, else __site, else the host name, else the default site. */
+    async resolve(request: SiteRequest): Promise<SitesTable> {
+      const param = (request.params as { site?: string } | undefined)?.site;
+      const query = (request.query as { __site?: string } | undefined)?.__site;
+      const explicit = param ?? query;
+      if (explicit) return get(explicit);
+      const byHost = request.hostname
+        ? (await load()).byHost.get(request.hostname.split(':')[0]!.toLowerCase())
+        : undefined;
+      return get(byHost ?? defaultSite);
+    },
+
+    async config(uid: string): Promise<SiteConfig> {
+      const site = await get(uid);
+      const [pages, tabs] = await Promise.all([repo.findPages(uid), repo.findTabs(uid)]);
+      return {
+        uid: site.uid,
+        name: site.name,
+        theme: JSON.parse(site.theme),
+        defaultPage: site.default_page,
+        perms: resolvePerms(JSON.parse(site.perms)),
+        ads: JSON.parse(site.ads),
+        chat: JSON.parse(site.chat),
+        heartbeat: JSON.parse(site.heartbeat),
+        searchOptions: JSON.parse(site.search_options),
+        pages: pages.map((p) => ({
+          url: p.url,
+          title: p.title,
+          tabs: tabs
+            .filter((t) => t.page_url === p.url)
+            .map((t) => ({ id: t.id, url: t.url, title: t.title, kind: t.kind })),
+        })),
+      };
+    },
+  };
+}

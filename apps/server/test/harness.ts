@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import type { AppContext } from '../src/context';
+import { migrateToLatest, openDatabase, type Db } from '../src/db/database';
+import { loadConfig, type Config } from '../src/plugins/config';
+
+export type Harness = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close: () => Promise<void>;
+};
+
+/**
+ * A real app over a fresh database: a SQLite file in a temp folder, or, when DATABASE_URL is set,
+ * a PostgreSQL schema of its own that is dropped afterwards. Nothing is mocked.
+ */
+export async function createHarness(
+  opts: { context?: Partial<AppContext>; env?: Record<string, string> } = {},
+): Promise<Harness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'marquee-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    MEDIA_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...opts.env,
+  });
+  let pgSchema: string | undefined;
+  if (config.databaseUrl) {
+    pgSchema = `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: config.databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${pgSchema}`);
+    await admin.end();
+  }
+  const db = openDatabase(config, { pgSchema });
+  await migrateToLatest(db);
+  const app = await buildApp({
+    config,
+    db,
+    context: opts.context,
+    logger: false,
+    clientsDir: join(dataDir, 'no-clients'),
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      if (pgSchema) await sql.raw(`DROP SCHEMA ${pgSchema} CASCADE`).execute(db);
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** Every error response: `{ error: { code, message, field? } }`. */
+export const ErrorResponse = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      field: z.string().optional(),
+    }),
+  })
+  .meta({ id: 'ErrorResponse' });
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** Query parameters every call accepts (ARCHITECTURE.md, API conventions). */
+export const ClientQuery = z.object({
+  __site: z.string().min(1).max(64).optional(),
+  __source: z.string().max(32).optional(),
+});
+
+/** Zero-based paging; each list names its own default size from the spec. */
+export function pagingQuery(defaultPageSize: number, maxPageSize = 100) {
+  return ClientQuery.extend({
+    page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+  });
+}
+
+/** The spec's paginated response shape (accounts-and-commerce §3). */
+export function paginated<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    current_page: z.number().int(),
+    items_per_page: z.number().int(),
+    next_page: z.number().int().nullable(),
+    prev_page: z.number().int().nullable(),
+    total_items: z.number().int(),
+    total_pages: z.number().int(),
+  });
+}
+export type Paginated<T> = {
+  items: T[];
+  current_page: number;
+  items_per_page: number;
+  next_page: number | null;
+  prev_page: number | null;
+  total_items: number;
+  total_pages: number;
+};
+
+/** The spec's default page sizes (playback-and-social §7, discovery-and-site §7). */
+export const PageSize = {
+  videos: 30,
+  episodes: 30,
+  movies: 20,
+  series: 20,
+  liveEvents: 20,
+  channels: 20,
+  directory: 20,
+  library: 10,
+  watchList: 1000,
+  queue: 20,
+  queueLong: 50,
+} as const;
+
+export const SiteParams = z.object({ site: z.string().min(1).max(64) });

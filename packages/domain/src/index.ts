@@ -1,0 +1,2 @@
+export * from './paging';
+export * from './site';

@@ -1,0 +1,13 @@
+/** Builds the spec's paginated shape from one zero-based page of items and the total count. */
+export function toPage<T>(items: T[], page: number, pageSize: number, total: number) {
+  const totalPages = Math.ceil(total / pageSize);
+  return {
+    items,
+    current_page: page,
+    items_per_page: pageSize,
+    next_page: page + 1 < totalPages ? page + 1 : null,
+    prev_page: page > 0 ? page - 1 : null,
+    total_items: total,
+    total_pages: totalPages,
+  };
+}
