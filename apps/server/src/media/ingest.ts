@@ -1,0 +1,242 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import type { Db } from '../db/database';
+import type { Config } from '../plugins/config';
+import {
+  encodeRendition,
+  pickRungs,
+  SEGMENT_SECONDS,
+  subtitlePlaylist,
+  subtitlePlaylistName,
+  writeMasterPlaylist,
+  type EncodeOptions,
+  type Rendition,
+  type SubtitleTrack,
+} from './hls';
+import { newAssetId, newJobId, newVideoUid } from './ids';
+import { createMediaRepository } from './media.repository';
+import { probe } from './probe';
+import { writeThumbnails } from './thumbnails';
+
+export type SubtitleInput = { file: string; language?: string; label?: string };
+
+export type IngestInput = {
+  siteUid: string;
+  /** Path of the source video. */
+  file: string;
+  /** Defaults to the file's base name without extension. */
+  title?: string;
+  description?: string;
+  channelId?: string;
+  /** Defaults to 12 random lowercase letters and digits. */
+  videoUid?: string;
+  /** The video's type (movie, episode, video…); 'video' by default. */
+  type?: string;
+  /** A WebVTT file (English), or several with their languages. */
+  subtitles?: string | SubtitleInput[];
+  /** Only make the media asset; the caller writes its own catalog rows (the seed does). */
+  assetOnly?: boolean;
+  /** Names the temp folder (.tmp-<jobId>); a random id when not given. */
+  jobId?: string;
+  /** libx264 preset; 'veryfast' unless the caller trades quality for speed (demo media). */
+  preset?: EncodeOptions['preset'];
+  /** Keep the source's AAC audio as is in every rendition (demo media, to save CPU). */
+  copyAudio?: boolean;
+  /**
+   * The source is ladder-ready H.264 (demo sources: yuv420p, a keyframe every 2 s, within the
+   * rung's bitrate cap), so the rung of its own height is a remux rather than an encode.
+   */
+  remuxTopRung?: boolean;
+  /** Overall fraction 0..1 and what is happening, e.g. 'encoding 720p'. */
+  onProgress?: (fraction: number, message: string) => void;
+  signal?: AbortSignal;
+};
+
+export type IngestResult = { assetId: string; videoUid: string | null };
+
+export const VIDEO_TYPES = ['video', 'movie', 'series', 'episode', 'liveEvent', 'liveChannel'] as const;
+
+const LANGUAGE_LABELS: Record<string, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  it: 'Italiano',
+  pt: 'Português',
+};
+
+/** Folder of a published asset: `<mediaDir>/<assetId>/` with master.m3u8 at its root. */
+export const assetDir = (config: Pick<Config, 'mediaDir'>, assetId: string) => join(config.mediaDir, assetId);
+
+/**
+ * Probes, transcodes to the HLS ladder, makes thumbnails and copies subtitles into a temp folder,
+ * moves it to `<mediaDir>/<assetId>` only when all of that worked, then inserts the media_assets
+ * row (and the videos row unless assetOnly) in one transaction. On any failure nothing is left:
+ * no folder, no row. Errors carry a message fit to show the operator.
+ */
+export async function ingestFile(
+  { db, config }: { db: Db; config: Pick<Config, 'mediaDir'> },
+  input: IngestInput,
+): Promise<IngestResult> {
+  const repo = createMediaRepository(db);
+  const report = input.onProgress ?? (() => {});
+  const name = basename(input.file);
+
+  if (!existsSync(input.file) || !statSync(input.file).isFile())
+    throw new Error(`File not found: ${input.file}`);
+  if (!(await repo.siteExists(input.siteUid))) throw new Error(`Unknown site: ${input.siteUid}`);
+  if (input.channelId && !(await repo.channelExists(input.siteUid, input.channelId)))
+    throw new Error(`Unknown channel: ${input.channelId}`);
+  const type = input.type ?? 'video';
+  if (!(VIDEO_TYPES as readonly string[]).includes(type))
+    throw new Error(`Unknown video type: ${type} (one of ${VIDEO_TYPES.join(', ')})`);
+  const videoUid = input.assetOnly ? null : (input.videoUid ?? newVideoUid());
+  if (videoUid && input.videoUid && (await repo.videoExists(input.siteUid, videoUid)))
+    throw new Error(`Video uid already exists: ${videoUid}`);
+  const subtitles = readSubtitleInputs(input.subtitles);
+
+  report(0, 'probing');
+  const info = await probe(input.file);
+  report(0.02, 'probing');
+
+  const assetId = newAssetId();
+  const tmp = join(config.mediaDir, `.tmp-${input.jobId ?? newJobId()}`);
+  const final = assetDir(config, assetId);
+  rmSync(tmp, { recursive: true, force: true }); // a previous attempt of the same job may have died mid-way
+  mkdirSync(tmp, { recursive: true });
+  try {
+    const rungs = pickRungs(info.height);
+    // Bigger rungs take longer; weigh each by its pixel count so the bar moves evenly.
+    const weights = rungs.map((r) => r.height * r.height);
+    const total = weights.reduce((a, b) => a + b, 0);
+    const renditions: Rendition[] = [];
+    let done = 0;
+    for (const [i, rung] of rungs.entries()) {
+      const share = weights[i]! / total;
+      const base = done;
+      report(0.02 + 0.88 * base, `encoding ${rung.name}`);
+      renditions.push(
+        await encodeRendition(input.file, info, rung, tmp, {
+          preset: input.preset,
+          copyAudio: input.copyAudio,
+          copyVideo: !!input.remuxTopRung && info.codec === 'h264' && rung.height === info.height,
+          signal: input.signal,
+          onProgress: (f) => report(0.02 + 0.88 * (base + share * f), `encoding ${rung.name}`),
+        }),
+      );
+      done += share;
+    }
+
+    report(0.9, 'thumbnails');
+    const thumbnails = await writeThumbnails(input.file, info.durationS, tmp, input.signal);
+
+    report(0.96, 'playlists');
+    const tracks = copySubtitles(subtitles, tmp, info.durationS, renditions[0]!.startS);
+    writeMasterPlaylist(tmp, renditions, tracks);
+
+    report(0.98, 'publishing');
+    renameSync(tmp, final);
+    try {
+      const now = new Date().toISOString();
+      await repo.publish(
+        {
+          id: assetId,
+          site_uid: input.siteUid,
+          status: 'ready',
+          source_name: name,
+          duration_s: info.durationS,
+          width: info.width,
+          height: info.height,
+          renditions: JSON.stringify(
+            renditions.map(({ name, width, height, bandwidth, averageBandwidth, playlist, codecs }) => ({
+              name,
+              width,
+              height,
+              bandwidth,
+              averageBandwidth,
+              playlist,
+              codecs,
+            })),
+          ),
+          thumbnails: JSON.stringify(thumbnails),
+          subtitles: JSON.stringify(tracks),
+          segment_seconds: SEGMENT_SECONDS,
+          created_at: now,
+        },
+        videoUid
+          ? {
+              site_uid: input.siteUid,
+              uid: videoUid,
+              type,
+              title: input.title ?? basename(name, extname(name)),
+              description: input.description ?? '',
+              channel_id: input.channelId ?? null,
+              asset_id: assetId,
+              access_type: 'public',
+              status: 'public',
+              published_at: now,
+              duration_s: info.durationS,
+              tags: '[]',
+              view_count: 0,
+              like_count: 0,
+              favorites_count: 0,
+              hybrid_paywall: 0,
+              without_ads: 0,
+            }
+          : undefined,
+      );
+    } catch (err) {
+      rmSync(final, { recursive: true, force: true });
+      throw err;
+    }
+    report(1, 'done');
+    return { assetId, videoUid };
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+function readSubtitleInputs(given: IngestInput['subtitles']): (SubtitleTrack & { text: string })[] {
+  if (!given) return [];
+  const list = typeof given === 'string' ? [{ file: given }] : given;
+  const seen = new Set<string>();
+  return list.map((s) => {
+    const language = s.language ?? 'en';
+    if (!/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(language))
+      throw new Error(`Bad subtitle language: ${language}`);
+    if (seen.has(language)) throw new Error(`Two subtitle files for language ${language}`);
+    seen.add(language);
+    if (!existsSync(s.file)) throw new Error(`Subtitle file not found: ${s.file}`);
+    const text = readFileSync(s.file, 'utf8').replace(/^\uFEFF/, '');
+    if (!text.startsWith('WEBVTT')) throw new Error(`Not a WebVTT file: ${basename(s.file)}`);
+    return {
+      language,
+      label: s.label ?? LANGUAGE_LABELS[language] ?? language,
+      file: `subs-${language}.vtt`,
+      text,
+    };
+  });
+}
+
+/**
+ * Copies each WebVTT file in with its one-segment playlist. Adds X-TIMESTAMP-MAP (when absent) so
+ * cue times line up with the MPEG-TS clock, which starts near 1.4 s rather than 0.
+ */
+function copySubtitles(
+  subs: (SubtitleTrack & { text: string })[],
+  dir: string,
+  durationS: number,
+  tsStartS: number,
+): SubtitleTrack[] {
+  return subs.map(({ text, ...track }) => {
+    let out = text;
+    if (!/X-TIMESTAMP-MAP/.test(text.split(/\r?\n\r?\n/)[0]!)) {
+      const header = text.split(/\r?\n/, 1)[0]!;
+      const map = `X-TIMESTAMP-MAP=MPEGTS:${Math.round(tsStartS * 90_000)},LOCAL:00:00:00.000`;
+      out = `${header}\n${map}${text.slice(header.length)}`;
+    }
+    writeFileSync(join(dir, track.file), out);
+    writeFileSync(join(dir, subtitlePlaylistName(track.file)), subtitlePlaylist(track.file, durationS));
+    return track;
+  });
+}
