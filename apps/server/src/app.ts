@@ -4,9 +4,17 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { createContext, type AppContext } from './context';
 import type { Db } from './db/database';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { mediaRoutes } from './modules/playback/media.routes';
+import { playbackRoutes } from './modules/playback/playback.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import type { Config } from './plugins/config';
 import { registerErrorHandling } from './plugins/errors';
@@ -27,6 +35,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: true,
+    // Signed media paths carry a ~130-character token as one path parameter.
+    routerOptions: { maxParamLength: 1000 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -37,6 +47,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       info: { title: 'Marquee API', version: '2.0.0', description: 'White-label video streaming platform' },
     },
     transform: jsonSchemaTransform,
+    // Names the schemas that carry .meta({ id }) as components/schemas and refers to them.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -46,6 +58,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return { status: 'ok' };
   });
   await app.register(sitesRoutes(ctx));
+  await app.register(playbackRoutes(ctx));
+  await app.register(mediaRoutes(ctx));
+  await app.register(catalogRoutes(ctx));
 
   serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'));
   return app;

@@ -1,4 +1,10 @@
 import type { Db } from './db/database';
+import { createCatalogRepository } from './modules/catalog/catalog.repository';
+import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service';
+import { createLiveService, type LiveService } from './modules/playback/live.service';
+import { createMediaSigner, type MediaSigner } from './modules/playback/media-token';
+import { createPlaybackRepository } from './modules/playback/playback.repository';
+import { createPlaybackService, type PlaybackService } from './modules/playback/playback.service';
 import { createSitesRepository } from './modules/sites/sites.repository';
 import { createSitesService, type SitesService } from './modules/sites/sites.service';
 import type { Config } from './plugins/config';
@@ -8,13 +14,32 @@ export type AppContext = {
   config: Config;
   db: Db;
   sites: SitesService;
+  /** Wall clock in epoch ms; tests pass their own to move time without sleeping. */
+  now: () => number;
+  mediaSigner: MediaSigner;
+  playback: PlaybackService;
+  live: LiveService;
+  catalog: CatalogService;
 };
 
 export function createContext(config: Config, db: Db, overrides: Partial<AppContext> = {}): AppContext {
+  const now = overrides.now ?? (() => Date.now());
+  const mediaSigner = createMediaSigner(config.mediaSecret);
+  const playbackRepo = createPlaybackRepository(db);
   return {
     config,
     db,
     sites: createSitesService(createSitesRepository(db), config.defaultSite),
+    catalog: createCatalogService(createCatalogRepository(db)),
+    now,
+    mediaSigner,
+    playback: createPlaybackService({
+      repo: playbackRepo,
+      signer: mediaSigner,
+      ttlSeconds: config.playUrlTtlSeconds,
+      now,
+    }),
+    live: createLiveService({ repo: playbackRepo, signer: mediaSigner, now }),
     ...overrides,
   };
 }

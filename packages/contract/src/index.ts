@@ -1,2 +1,4 @@
 export * from './common';
 export * from './site';
+export * from './catalog';
+export * from './playback';

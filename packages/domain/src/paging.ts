@@ -11,3 +11,8 @@ export function toPage<T>(items: T[], page: number, pageSize: number, total: num
     total_pages: totalPages,
   };
 }
+
+/** The row offset of a zero-based page. */
+export function pageOffset(page: number, pageSize: number): number {
+  return page * pageSize;
+}

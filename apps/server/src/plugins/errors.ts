@@ -30,11 +30,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const path = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
       const where = err.validationContext ?? 'request';
       const field = path || where;
-      return reply
-        .status(400)
-        .send({
-          error: { code: 'invalid', message: `${field}: ${issue?.message ?? 'invalid value'}`, field },
-        });
+      return reply.status(400).send({
+        error: { code: 'invalid', message: `${field}: ${issue?.message ?? 'invalid value'}`, field },
+      });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

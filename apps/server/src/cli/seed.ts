@@ -1,0 +1,47 @@
+import { pathToFileURL } from 'node:url';
+import { migrateToLatest, openDatabase, type Db } from '../db/database';
+import { ensureDemoAssets } from '../media/demo-media';
+import { loadConfig, type Config } from '../plugins/config';
+import { demoAssetSpecs, ensureDemoSite, seedDemoCatalog } from '../seed/demo-catalog';
+import { DEMO_SITE_UID, DEMO_USERS } from '../seed/demo-content';
+
+/**
+ * `npm run seed`: migrates, makes the demo media (cached: a second run encodes nothing), then
+ * writes the demo site's catalog. Safe to run again at any time; the EPG and live-event times are
+ * refreshed around now. Running servers pick the changes up within their few-second read cache.
+ */
+export async function main(
+  out: NodeJS.WritableStream = process.stdout,
+  deps: { db?: Db; config?: Config } = {},
+): Promise<number> {
+  const config = deps.config ?? loadConfig();
+  const db = deps.db ?? openDatabase(config);
+  try {
+    await migrateToLatest(db);
+    await ensureDemoSite(db);
+    const specs = demoAssetSpecs();
+    out.write(`Preparing ${specs.length} demo media assets (cached after the first run)…\n`);
+    const assetIds = await ensureDemoAssets({ db, config }, DEMO_SITE_UID, specs, (p) =>
+      out.write(`  [${p.done}/${p.total}] ${p.key}${p.cached ? ' (cached)' : ''}\n`),
+    );
+    const summary = await seedDemoCatalog(db, assetIds);
+    out.write(`Seeded site '${summary.site}':\n`);
+    for (const [key, value] of Object.entries(summary)) if (key !== 'site') out.write(`  ${key}: ${value}\n`);
+    out.write(
+      `Log in as ${DEMO_USERS.viewer.email} / ${DEMO_USERS.viewer.password} or ${DEMO_USERS.admin.email} / ${DEMO_USERS.admin.password}\n`,
+    );
+    return 0;
+  } finally {
+    if (!deps.db) await db.destroy();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,263 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
+
+/** A video row with what its response needs from its media asset and series, in one query. */
+export type VideoRow = Awaited<ReturnType<CatalogRepository['findVideo']>> & {};
+
+export type VideoFilter = {
+  types: string[];
+  channelId?: string;
+  /** Listed statuses; defaults to public only. */
+  statuses?: string[];
+  accessTypes?: string[];
+  seriesUid?: string;
+  season?: number;
+  extraOf?: string;
+  /** Extras and trailers are left out of lists unless asked for by extraOf. */
+};
+
+export type VideoOrder = 'recent' | 'popular' | 'recommended' | 'episode' | 'start' | 'position';
+
+type VideoQuery = SelectQueryBuilder<Database, 'videos', object>;
+
+function applyFilter(q: VideoQuery, siteUid: string, f: VideoFilter): VideoQuery {
+  q = q.where('videos.site_uid', '=', siteUid).where('videos.type', 'in', f.types);
+  q = q.where('videos.status', 'in', f.statuses ?? ['public']);
+  if (f.accessTypes) q = q.where('videos.access_type', 'in', f.accessTypes);
+  if (f.channelId !== undefined) q = q.where('videos.channel_id', '=', f.channelId);
+  if (f.seriesUid !== undefined) q = q.where('videos.series_uid', '=', f.seriesUid);
+  if (f.season !== undefined) q = q.where('videos.season', '=', f.season);
+  q =
+    f.extraOf !== undefined
+      ? q.where('videos.extra_of', '=', f.extraOf)
+      : q.where('videos.extra_of', 'is', null);
+  return q;
+}
+
+/** Only this repository touches the catalog tables; it returns plain rows. */
+export function createCatalogRepository(db: Db) {
+  const videoSelect = () =>
+    db
+      .selectFrom('videos')
+      .leftJoin('media_assets', 'media_assets.id', 'videos.asset_id')
+      .leftJoin('series', (j) =>
+        j.onRef('series.site_uid', '=', 'videos.site_uid').onRef('series.uid', '=', 'videos.series_uid'),
+      )
+      .selectAll('videos')
+      .select([
+        'media_assets.thumbnails as asset_thumbnails',
+        'media_assets.subtitles as asset_subtitles',
+        'series.title as series_title',
+        'series.genres as series_genres',
+        'series.mpaa as series_mpaa',
+        'series.age_gate as series_age_gate',
+      ]);
+
+  return {
+    findVideo: (siteUid: string, uid: string) =>
+      videoSelect().where('videos.site_uid', '=', siteUid).where('videos.uid', '=', uid).executeTakeFirst(),
+
+    async listVideos(siteUid: string, filter: VideoFilter, order: VideoOrder, offset: number, limit: number) {
+      let q = applyFilter(videoSelect() as unknown as VideoQuery, siteUid, filter);
+      q = orderVideos(q, order);
+      const rows = (await q.offset(offset).limit(limit).execute()) as unknown as NonNullable<VideoRow>[];
+      return rows;
+    },
+
+    async countVideos(siteUid: string, filter: VideoFilter): Promise<number> {
+      const row = await applyFilter(db.selectFrom('videos') as unknown as VideoQuery, siteUid, filter)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number((row as { n: number }).n);
+    },
+
+    /** All rows matching a filter, unpaged (small sets: live events of a channel, a series' episodes). */
+    async allVideos(siteUid: string, filter: VideoFilter, order: VideoOrder) {
+      const q = orderVideos(applyFilter(videoSelect() as unknown as VideoQuery, siteUid, filter), order);
+      return (await q.execute()) as unknown as NonNullable<VideoRow>[];
+    },
+
+    /** Episode counts by season of one series (public episodes only). */
+    seasonCounts: (siteUid: string, seriesUid: string) =>
+      db
+        .selectFrom('videos')
+        .select(['season', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('site_uid', '=', siteUid)
+        .where('series_uid', '=', seriesUid)
+        .where('type', '=', 'episode')
+        .where('status', '=', 'public')
+        .where('extra_of', 'is', null)
+        .groupBy('season')
+        .orderBy('season')
+        .execute(),
+
+    /** Season and episode counts plus the first episode's asset thumbnails, for several series at once. */
+    async seriesStats(siteUid: string, seriesUids: string[]) {
+      if (seriesUids.length === 0) return [];
+      return db
+        .selectFrom('videos')
+        .leftJoin('media_assets', 'media_assets.id', 'videos.asset_id')
+        .select([
+          'videos.series_uid',
+          'videos.season',
+          'videos.episode',
+          'videos.asset_id',
+          'media_assets.thumbnails as asset_thumbnails',
+        ])
+        .where('videos.site_uid', '=', siteUid)
+        .where('videos.series_uid', 'in', seriesUids)
+        .where('videos.type', '=', 'episode')
+        .where('videos.status', '=', 'public')
+        .where('videos.extra_of', 'is', null)
+        .orderBy('videos.series_uid')
+        .orderBy('videos.season')
+        .orderBy('videos.episode')
+        .execute();
+    },
+
+    findSeries: (siteUid: string, uid: string) =>
+      db
+        .selectFrom('series')
+        .selectAll()
+        .where('site_uid', '=', siteUid)
+        .where('uid', '=', uid)
+        .executeTakeFirst(),
+
+    listSeries: (siteUid: string, channelId: string | null, offset: number, limit: number) => {
+      let q = db.selectFrom('series').selectAll().where('site_uid', '=', siteUid);
+      if (channelId !== null) q = q.where('default_channel', '=', channelId);
+      return q.orderBy('published_at', 'desc').orderBy('uid').offset(offset).limit(limit).execute();
+    },
+
+    async countSeries(siteUid: string, channelId: string | null): Promise<number> {
+      let q = db.selectFrom('series').where('site_uid', '=', siteUid);
+      if (channelId !== null) q = q.where('default_channel', '=', channelId);
+      const row = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    findChannel: (siteUid: string, id: string) =>
+      db
+        .selectFrom('channels')
+        .selectAll()
+        .where('site_uid', '=', siteUid)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    listChannels: (siteUid: string, ids: string[] | null, offset: number, limit: number) => {
+      let q = db.selectFrom('channels').selectAll().where('site_uid', '=', siteUid);
+      if (ids) q = ids.length ? q.where('id', 'in', ids) : q.where(sql<boolean>`1 = 0`);
+      return q.orderBy('position').orderBy('id').offset(offset).limit(limit).execute();
+    },
+
+    async countChannels(siteUid: string, ids: string[] | null): Promise<number> {
+      let q = db.selectFrom('channels').where('site_uid', '=', siteUid);
+      if (ids) q = ids.length ? q.where('id', 'in', ids) : q.where(sql<boolean>`1 = 0`);
+      const row = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    findPlaylist: (siteUid: string, uid: string) =>
+      db
+        .selectFrom('playlists')
+        .selectAll()
+        .where('site_uid', '=', siteUid)
+        .where('uid', '=', uid)
+        .executeTakeFirst(),
+
+    /** A playlist's public videos in position order, with the total, in two queries. */
+    async playlistVideos(siteUid: string, playlistUid: string, offset: number, limit: number) {
+      const base = () =>
+        videoSelect()
+          .innerJoin('playlist_items', (j) =>
+            j
+              .onRef('playlist_items.site_uid', '=', 'videos.site_uid')
+              .onRef('playlist_items.video_uid', '=', 'videos.uid'),
+          )
+          .where('playlist_items.site_uid', '=', siteUid)
+          .where('playlist_items.playlist_uid', '=', playlistUid)
+          .where('videos.status', '=', 'public');
+      const [rows, count] = await Promise.all([
+        base().orderBy('playlist_items.position').offset(offset).limit(limit).execute(),
+        db
+          .selectFrom('playlist_items')
+          .innerJoin('videos', (j) =>
+            j
+              .onRef('videos.site_uid', '=', 'playlist_items.site_uid')
+              .onRef('videos.uid', '=', 'playlist_items.video_uid'),
+          )
+          .where('playlist_items.site_uid', '=', siteUid)
+          .where('playlist_items.playlist_uid', '=', playlistUid)
+          .where('videos.status', '=', 'public')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows as NonNullable<VideoRow>[], total: Number(count.n) };
+    },
+
+    listLiveChannels: (siteUid: string, ids: string[] | null) => {
+      let q = db.selectFrom('live_channels').selectAll().where('site_uid', '=', siteUid);
+      if (ids) q = ids.length ? q.where('id', 'in', ids) : q.where(sql<boolean>`1 = 0`);
+      return q.orderBy('channel_num').orderBy('id').execute();
+    },
+
+    findLiveChannel: (siteUid: string, id: string) =>
+      db
+        .selectFrom('live_channels')
+        .selectAll()
+        .where('site_uid', '=', siteUid)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    /** EPG entries of the given live channels overlapping [from, to), by channel and start. */
+    epgEntries: (siteUid: string, channelIds: string[], from: string, to: string) =>
+      channelIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('epg_entries')
+            .selectAll()
+            .where('site_uid', '=', siteUid)
+            .where('live_channel_id', 'in', channelIds)
+            .where('start', '<', to)
+            .where('stop', '>', from)
+            .orderBy('live_channel_id')
+            .orderBy('start')
+            .execute(),
+
+    findTab: (siteUid: string, id: string) =>
+      db
+        .selectFrom('tabs')
+        .selectAll()
+        .where('site_uid', '=', siteUid)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+  };
+}
+
+function orderVideos(q: VideoQuery, order: VideoOrder): VideoQuery {
+  switch (order) {
+    case 'recent':
+      return q.orderBy('videos.published_at', 'desc').orderBy('videos.uid');
+    case 'popular':
+      return q
+        .orderBy('videos.view_count', 'desc')
+        .orderBy('videos.published_at', 'desc')
+        .orderBy('videos.uid');
+    case 'recommended':
+      // recommendationScore in @marquee/domain: likes + 2 × favorites, then views, then newest.
+      return q
+        .orderBy(sql`videos.like_count + 2 * videos.favorites_count`, 'desc')
+        .orderBy('videos.view_count', 'desc')
+        .orderBy('videos.published_at', 'desc')
+        .orderBy('videos.uid');
+    case 'episode':
+      return q.orderBy('videos.season').orderBy('videos.episode').orderBy('videos.uid');
+    case 'start':
+      return q.orderBy('videos.published_at').orderBy('videos.uid');
+    case 'position':
+      return q.orderBy('videos.uid');
+  }
+}

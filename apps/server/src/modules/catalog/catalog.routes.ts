@@ -1,0 +1,503 @@
+import {
+  AssetParams,
+  ChannelPage,
+  ChannelsQuery,
+  ClientQuery,
+  DirectoryQuery,
+  DiscoverAsset,
+  DiscoverQuery,
+  DynamicAllQuery,
+  DynamicParams,
+  EpgAsset,
+  EpgAssetQuery,
+  EpgWindowQuery,
+  EpisodesQuery,
+  ErrorResponse,
+  FavoritesCount,
+  LiveChannel,
+  LiveChannelList,
+  LiveEventsQuery,
+  MovieDetail,
+  MoviesQuery,
+  Playlist,
+  Season,
+  SeasonList,
+  SeasonParams,
+  SeasonsQuery,
+  SeriesDetail,
+  SeriesEpisodesQuery,
+  SeriesListQuery,
+  SeriesPage,
+  SiteIdParams,
+  SiteParams,
+  SiteUidParams,
+  TabAsset,
+  Video,
+  VideoPage,
+  VideosQuery,
+} from '@marquee/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const errors = { 400: ErrorResponse, 404: ErrorResponse };
+/**
+ * Catalog reads are the hottest calls; their per-request access log is left to the proxy in front.
+ * Warnings and errors are still logged.
+ */
+const logLevel = 'warn';
+
+/** Site-scoped paths name their site; /api/… paths resolve it from the host, so the host is part of their key. */
+const cacheKey = (req: FastifyRequest) =>
+  req.url.startsWith('/v2/') ? req.url : `${req.hostname}${req.url}`;
+
+/**
+ * The catalog's public read API (discovery-and-site §7). Each successful response is serialized once
+ * and kept in the service's response cache; a repeat within the TTL is answered by the onRequest hook
+ * before validation, routing work or any query.
+ */
+export const catalogRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { catalog } = ctx;
+    const cache = catalog.responseCache;
+
+    app.addHook('onRequest', (req, reply, done) => {
+      if (req.method === 'GET') {
+        const hit = cache.get(cacheKey(req));
+        if (hit !== undefined) {
+          reply.type(JSON_TYPE).send(hit);
+          return;
+        }
+      }
+      done();
+    });
+
+    /** Serializes once, caches, and sends the string as JSON (no per-request serializer run). */
+    const send = (req: FastifyRequest, reply: FastifyReply, value: unknown) => {
+      const body = Buffer.from(JSON.stringify(value));
+      cache.set(cacheKey(req), body);
+      return reply.type(JSON_TYPE).send(body as never);
+    };
+    const site = async (uid: string) => (await ctx.sites.get(uid)).uid;
+    const tags = ['catalog'];
+
+    // ---------- channels ----------
+    app.get(
+      '/v2/sites/:site/channels',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: 'Channels of the site',
+          params: SiteParams,
+          querystring: ChannelsQuery,
+          response: { 200: ChannelPage, ...errors },
+        },
+      },
+      async (req, reply) => send(req, reply, await catalog.channels(await site(req.params.site), req.query)),
+    );
+    app.get(
+      '/v2/sites/:site/channels/:id/videos',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: "A channel's videos, newest first",
+          params: SiteIdParams,
+          querystring: VideosQuery,
+          response: { 200: VideoPage, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(req, reply, await catalog.channelVideos(await site(req.params.site), req.params.id, req.query)),
+    );
+    app.get(
+      '/v2/sites/:site/channels/:id/movies',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: "A channel's movies, newest first",
+          params: SiteIdParams,
+          querystring: MoviesQuery,
+          response: { 200: VideoPage, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(req, reply, await catalog.channelMovies(await site(req.params.site), req.params.id, req.query)),
+    );
+    app.get(
+      '/v2/sites/:site/channels/:id/series',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: "A channel's series, newest first",
+          params: SiteIdParams,
+          querystring: SeriesListQuery,
+          response: { 200: SeriesPage, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(req, reply, await catalog.channelSeries(await site(req.params.site), req.params.id, req.query)),
+    );
+    app.get(
+      '/v2/sites/:site/channels/:id/live-events',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary:
+            "A channel's listed live events (public or requires login, status public or pending, not ended), by start",
+          params: SiteIdParams,
+          querystring: LiveEventsQuery,
+          response: { 200: VideoPage, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(
+          req,
+          reply,
+          await catalog.channelLiveEvents(await site(req.params.site), req.params.id, req.query),
+        ),
+    );
+
+    // ---------- dynamic pseudo-channels ----------
+    for (const [list, querystring] of [
+      ['videos', VideosQuery],
+      ['movies', MoviesQuery],
+      ['episodes', EpisodesQuery],
+      ['all', DynamicAllQuery],
+    ] as const) {
+      app.get(
+        `/v2/sites/:site/dynamic-channels/:id/${list}`,
+        {
+          logLevel,
+          schema: {
+            tags,
+            summary: `Dynamic channel ${list}: recent = newest published, popular = most views, recommended = likes + 2 × favorites`,
+            params: DynamicParams,
+            querystring,
+            response: { 200: VideoPage, ...errors },
+          },
+        },
+        async (req, reply) =>
+          send(
+            req,
+            reply,
+            await catalog.dynamic(await site(req.params.site), req.params.id, list, req.query),
+          ),
+      );
+    }
+
+    // ---------- videos and movies ----------
+    app.get(
+      '/v2/sites/:site/videos/:uid',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: 'One video, normalized',
+          params: SiteUidParams,
+          querystring: ClientQuery,
+          response: { 200: Video, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(req, reply, await catalog.video(await site(req.params.site), req.params.uid)),
+    );
+    app.get(
+      '/v2/sites/:site/videos/:uid/favorites-count',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: 'How many users favorited a video',
+          params: SiteUidParams,
+          querystring: ClientQuery,
+          response: { 200: FavoritesCount, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(req, reply, await catalog.favoritesCount(await site(req.params.site), req.params.uid)),
+    );
+    app.get(
+      '/v2/sites/:site/movie/:uid',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: 'A movie with its extras and trailers',
+          params: SiteUidParams,
+          querystring: ClientQuery,
+          response: { 200: MovieDetail, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(req, reply, await catalog.movie(await site(req.params.site), req.params.uid)),
+    );
+    app.get(
+      '/v2/sites/:site/movies/:id/extras',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: "A movie's extras and trailers",
+          params: SiteIdParams,
+          querystring: VideosQuery,
+          response: { 200: VideoPage, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(req, reply, await catalog.movieExtras(await site(req.params.site), req.params.id, req.query)),
+    );
+
+    // ---------- series ----------
+    app.get(
+      '/v2/sites/:site/series/:uid',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: 'A series with its seasons and episodes',
+          params: SiteUidParams,
+          querystring: ClientQuery,
+          response: { 200: SeriesDetail, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(req, reply, await catalog.series(await site(req.params.site), req.params.uid)),
+    );
+    app.get(
+      '/v2/sites/:site/series/:uid/episodes',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: "A series' episodes, by season and episode",
+          params: SiteUidParams,
+          querystring: SeriesEpisodesQuery,
+          response: { 200: VideoPage, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(
+          req,
+          reply,
+          await catalog.seriesEpisodes(
+            await site(req.params.site),
+            req.params.uid,
+            req.query.season,
+            req.query,
+          ),
+        ),
+    );
+    app.get(
+      '/v2/sites/:site/series/:uid/extras',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: "A series' extras",
+          params: SiteUidParams,
+          querystring: VideosQuery,
+          response: { 200: VideoPage, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(req, reply, await catalog.seriesExtras(await site(req.params.site), req.params.uid, req.query)),
+    );
+    app.get(
+      '/v2/sites/:site/series/:uid/seasons',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: "A series' seasons with episode counts",
+          params: SiteUidParams,
+          querystring: SeasonsQuery,
+          response: { 200: SeasonList, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(
+          req,
+          reply,
+          await catalog.seasons(await site(req.params.site), req.params.uid, req.query.skipEmpty),
+        ),
+    );
+    app.get(
+      '/v2/sites/:site/series/:uid/seasons/:n',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: 'One season with its episodes',
+          params: SeasonParams,
+          querystring: SeasonsQuery,
+          response: { 200: Season, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(req, reply, await catalog.season(await site(req.params.site), req.params.uid, req.params.n)),
+    );
+
+    // ---------- playlists ----------
+    app.get(
+      '/v2/sites/:site/playlists/:uid',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: 'A playlist with a page of its items',
+          params: SiteUidParams,
+          querystring: VideosQuery,
+          response: { 200: Playlist, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(req, reply, await catalog.playlist(await site(req.params.site), req.params.uid, req.query)),
+    );
+
+    // ---------- live ----------
+    app.get(
+      '/v2/sites/:site/live-channels',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: 'Live channels with their EPG entries in a window (default now-1h..now+6h, at most 48 h)',
+          params: SiteParams,
+          querystring: EpgWindowQuery,
+          response: { 200: LiveChannelList, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(req, reply, await catalog.liveChannels(await site(req.params.site), req.query)),
+    );
+    app.get(
+      '/v2/sites/:site/live-channels/:id',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: 'One live channel with its EPG entries in a window',
+          params: SiteIdParams,
+          querystring: EpgWindowQuery,
+          response: { 200: LiveChannel, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(req, reply, await catalog.liveChannel(await site(req.params.site), req.params.id, req.query)),
+    );
+    app.get(
+      '/v2/sites/:site/live-events/:uid',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: 'One live event with its computed state',
+          params: SiteUidParams,
+          querystring: ClientQuery,
+          response: { 200: Video, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(req, reply, await catalog.liveEvent(await site(req.params.site), req.params.uid)),
+    );
+
+    // ---------- site assets (tabs) ----------
+    app.get(
+      '/v2/sites/:site/assets/:id/directory',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: 'A directory tab: its channels',
+          params: SiteIdParams,
+          querystring: DirectoryQuery,
+          response: { 200: ChannelPage, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(req, reply, await catalog.directory(await site(req.params.site), req.params.id, req.query)),
+    );
+    app.get(
+      '/v2/sites/:site/assets/:id/epg',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: 'An EPG tab: categories and live channels (simple=true leaves out entries)',
+          params: SiteIdParams,
+          querystring: EpgAssetQuery,
+          response: { 200: EpgAsset, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(
+          req,
+          reply,
+          await catalog.epgAsset(await site(req.params.site), req.params.id, req.query, req.query.simple),
+        ),
+    );
+    app.get(
+      '/v2/sites/:site/assets/:id/live',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: 'A live-events tab: its listed events by start',
+          params: SiteIdParams,
+          querystring: LiveEventsQuery,
+          response: { 200: VideoPage, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(req, reply, await catalog.liveAsset(await site(req.params.site), req.params.id, req.query)),
+    );
+
+    // /api/assets/… resolve the site from __site or the Host header.
+    for (const kind of ['about', 'cast', 'home', 'home-movie', 'iframe'] as const) {
+      app.get(
+        `/api/assets/:id/${kind}`,
+        {
+          logLevel,
+          schema: {
+            tags,
+            summary: `A ${kind} tab and its configuration`,
+            params: AssetParams,
+            querystring: ClientQuery,
+            response: { 200: TabAsset, ...errors },
+          },
+        },
+        async (req, reply) =>
+          send(req, reply, await catalog.tabAsset((await ctx.sites.resolve(req)).uid, req.params.id, kind)),
+      );
+    }
+    app.get(
+      '/api/assets/:id/discover',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary: 'A discover tab: its rows in configured order, each with its first page (30) of items',
+          params: AssetParams,
+          querystring: DiscoverQuery,
+          response: { 200: DiscoverAsset, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(
+          req,
+          reply,
+          await catalog.discover(
+            (await ctx.sites.resolve(req)).uid,
+            req.params.id,
+            req.query.onlyEnabledChannels,
+          ),
+        ),
+    );
+  };

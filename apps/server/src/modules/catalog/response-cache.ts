@@ -1,0 +1,51 @@
+/**
+ * A small in-memory LRU of serialized JSON responses (UTF-8 bytes, so nothing is re-encoded per hit), keyed by host + URL (which holds the site and
+ * the query). Entries live a few seconds, so edits made by other processes (the seed, an admin on
+ * another node) show up quickly without any invalidation message.
+ */
+export type ResponseCache = ReturnType<typeof createResponseCache>;
+
+/** Every live cache of this process, weakly held, so bulk writers can clear them all. */
+const liveCaches = new Set<WeakRef<{ clear(): void }>>();
+
+/** Clears every response cache in this process (the seed calls it; other processes wait out the TTL). */
+export function invalidateResponseCaches(): void {
+  for (const ref of liveCaches) {
+    const cache = ref.deref();
+    if (cache) cache.clear();
+    else liveCaches.delete(ref);
+  }
+}
+
+export function createResponseCache(opts: { max?: number; ttlMs?: number } = {}) {
+  const max = opts.max ?? 2_000;
+  const ttlMs = opts.ttlMs ?? 5_000;
+  const entries = new Map<string, { at: number; body: Buffer }>();
+
+  const cache = {
+    ttlMs,
+    get(key: string, now = Date.now()): Buffer | undefined {
+      const hit = entries.get(key);
+      if (!hit) return undefined;
+      if (now - hit.at >= ttlMs) {
+        entries.delete(key);
+        return undefined;
+      }
+      // Refresh recency: Map keeps insertion order, so re-insert to mark as most recently used.
+      entries.delete(key);
+      entries.set(key, hit);
+      return hit.body;
+    },
+    set(key: string, body: Buffer, now = Date.now()): void {
+      entries.delete(key);
+      entries.set(key, { at: now, body });
+      while (entries.size > max) entries.delete(entries.keys().next().value as string);
+    },
+    clear: () => entries.clear(),
+    get size() {
+      return entries.size;
+    },
+  };
+  liveCaches.add(new WeakRef(cache));
+  return cache;
+}

@@ -1,0 +1,103 @@
+import { join } from 'node:path';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { badRequest, forbidden, notFound } from '../../plugins/errors';
+import {
+  CACHE_NONE,
+  CACHE_THUMBNAIL,
+  isSafeSegment,
+  MEDIA_TYPES,
+  mediaCacheControl,
+  sendFile,
+} from './media-files';
+import { requestUser } from './playback.routes';
+
+const THUMB_RE = /^thumb-(maxres|high|medium|standard|default)\.jpg$/;
+
+/** The request path as sent (not decoded, not normalised), split on '/'. */
+function rawSegments(request: FastifyRequest): string[] {
+  const raw = request.raw.url ?? request.url;
+  const q = raw.indexOf('?');
+  return (q < 0 ? raw : raw.slice(0, q)).split('/').slice(1);
+}
+
+/** Rejects '..', '.', empty segments, percent-encoding (so no encoded separators) and backslashes: 400. */
+function safePath(segments: string[]): string[] {
+  if (segments.length === 0 || !segments.every(isSafeSegment)) throw badRequest('path', 'Invalid media path');
+  return segments;
+}
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/**
+ * Media serving (docs/decisions/0002-signed-media-paths.md):
+ * - GET|HEAD /media/{token}/{assetId}/{path…}: files of an asset folder behind a signed token;
+ * - GET|HEAD /media/thumbs/{assetId}/thumb-{size}.jpg: public thumbnails, unsigned;
+ * - GET|HEAD /live/{token}/{site}/{channel}/{master|rendition}.m3u8: linear live playlists.
+ * The hot path does no database query: the token carries what a segment request needs.
+ */
+export const mediaRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
+  async (app) => {
+    const mediaDir = ctx.config.mediaDir;
+
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/media/thumbs/:assetId/:file',
+      schema: { hide: true },
+      handler: async (req, reply) => {
+        const [, , assetId, file, ...rest] = rawSegments(req);
+        if (!assetId || !file || rest.length > 0 || !isSafeSegment(assetId) || !THUMB_RE.test(file)) {
+          throw notFound('Thumbnail');
+        }
+        return sendFile(req, reply, join(mediaDir, assetId, file), {
+          contentType: MEDIA_TYPES.jpg!,
+          cacheControl: CACHE_THUMBNAIL,
+        });
+      },
+    });
+
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/media/:token/:assetId/*',
+      schema: { hide: true },
+      handler: async (req, reply) => {
+        const [, token = '', ...rest] = rawSegments(req);
+        const [assetId, ...path] = safePath(rest);
+        const claims = ctx.mediaSigner.verify(token, ctx.now());
+        if (!claims || claims.asset !== assetId) throw forbidden('Invalid or expired playback token');
+        const user = requestUser(req);
+        if (claims.user && user && claims.user !== user.id)
+          throw forbidden('Playback token belongs to another user');
+        const ext = extensionOf(path.at(-1) ?? '');
+        const contentType = MEDIA_TYPES[ext];
+        if (path.length === 0 || !contentType) throw notFound('File');
+        return sendFile(req, reply, join(mediaDir, assetId!, ...path), {
+          contentType,
+          cacheControl: mediaCacheControl(ext),
+        });
+      },
+    });
+
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/live/:token/:site/:channel/:file',
+      schema: { hide: true },
+      handler: async (req, reply) => {
+        const [, token = '', ...rest] = rawSegments(req);
+        const [site, channel, file] = safePath(rest) as [string, string, string];
+        const claims = ctx.live.verify(token, site, channel);
+        if (!file.endsWith('.m3u8')) throw notFound('File');
+        const name = file.slice(0, -'.m3u8'.length);
+        const body =
+          name === 'master'
+            ? await ctx.live.master(site, channel)
+            : await ctx.live.variant(site, channel, name, claims);
+        reply.header('content-type', MEDIA_TYPES.m3u8!).header('cache-control', CACHE_NONE);
+        return req.method === 'HEAD' ? reply.header('content-length', Buffer.byteLength(body)).send() : body;
+      },
+    });
+  };

@@ -1,0 +1,69 @@
+import type { Db } from '../../db/database';
+
+export type PlaybackRepository = ReturnType<typeof createPlaybackRepository>;
+
+/** The rows playback reads: videos, their assets, live channels with their EPG, and the bundles that sell them. */
+export function createPlaybackRepository(db: Db) {
+  return {
+    findVideo: (siteUid: string, uid: string) =>
+      db
+        .selectFrom('videos')
+        .select([
+          'site_uid',
+          'uid',
+          'type',
+          'channel_id',
+          'asset_id',
+          'access_type',
+          'status',
+          'live_event',
+          'owner_user_id',
+          'without_ads',
+        ])
+        .where('site_uid', '=', siteUid)
+        .where('uid', '=', uid)
+        .executeTakeFirst(),
+
+    findAsset: (id: string) =>
+      db
+        .selectFrom('media_assets')
+        .select(['id', 'site_uid', 'status', 'duration_s', 'renditions', 'segment_seconds'])
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    findLiveChannel: (siteUid: string, id: string) =>
+      db
+        .selectFrom('live_channels')
+        .select(['site_uid', 'id', 'access_type', 'preview_minutes'])
+        .where('site_uid', '=', siteUid)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    /** The channel's whole EPG with each entry's asset, by start. */
+    findSchedule: (siteUid: string, channelId: string) =>
+      db
+        .selectFrom('epg_entries as e')
+        .innerJoin('media_assets as a', 'a.id', 'e.asset_id')
+        .select(['e.start', 'e.stop', 'e.asset_id', 'a.duration_s', 'a.renditions', 'a.status'])
+        .where('e.site_uid', '=', siteUid)
+        .where('e.live_channel_id', '=', channelId)
+        .orderBy('e.start')
+        .execute(),
+
+    /** Enabled, not deleted bundles of the site; the service picks the ones that unlock an item. */
+    findBundles: (siteUid: string) =>
+      db
+        .selectFrom('bundles')
+        .select(['id', 'type', 'plan_type', 'preorder_date', 'channels', 'live_channels', 'video_uids'])
+        .where('site_uid', '=', siteUid)
+        .where('enabled', '=', 1)
+        .where('is_deleted', '=', 0)
+        .execute(),
+
+    /**
+     * Bundle and rental ids the user holds. Purchases are not stored yet (accounts-and-commerce
+     * issue); until they are nobody holds one, and paid content plays only for its owner.
+     */
+    findEntitledBundleIds: async (_siteUid: string, _userId: string): Promise<string[]> => [],
+  };
+}

@@ -1,0 +1,63 @@
+import {
+  ErrorResponse,
+  LiveChannelPlayParams,
+  PlayableUrl,
+  PlayUrlQuery,
+  VideoPlayParams,
+} from '@marquee/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import type { PlaybackUser } from './playback.service';
+
+/** The user a future auth plugin puts on the request; every request is anonymous until then. */
+export function requestUser(request: FastifyRequest): PlaybackUser | null {
+  const user = (request as { user?: { id?: unknown } }).user;
+  return typeof user?.id === 'string' ? { id: user.id } : null;
+}
+
+const responses = {
+  200: PlayableUrl,
+  400: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+
+export const playbackRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/v2/sites/:site/videos/:uid/play-url',
+      {
+        schema: {
+          tags: ['playback'],
+          summary: 'Decides access and returns a signed, expiring stream URL (the playable-url response)',
+          params: VideoPlayParams,
+          querystring: PlayUrlQuery,
+          response: responses,
+        },
+      },
+      async (req) => {
+        const site = await ctx.sites.get(req.params.site);
+        return ctx.playback.videoPlayUrl(site.uid, req.params.uid, requestUser(req));
+      },
+    );
+
+    app.get(
+      '/v2/sites/:site/live-channels/:id/play-url',
+      {
+        schema: {
+          tags: ['playback'],
+          summary: "A linear live channel's playable-url response (signed live playlist URL)",
+          params: LiveChannelPlayParams,
+          querystring: PlayUrlQuery,
+          response: responses,
+        },
+      },
+      async (req) => {
+        const site = await ctx.sites.get(req.params.site);
+        return ctx.playback.liveChannelPlayUrl(site.uid, req.params.id, requestUser(req));
+      },
+    );
+  };

@@ -1,0 +1,277 @@
+import type { PlayableUrl } from '@marquee/contract';
+import {
+  decideAccess,
+  isNotStarted,
+  type AccessOutcome,
+  type AccessType,
+  type AccessViewer,
+  type LiveEventTimingMs,
+  type UnlockingBundle,
+} from '@marquee/domain';
+import { AppError, notFound } from '../../plugins/errors';
+import type { MediaClaims, MediaSigner } from './media-token';
+import type { PlaybackRepository } from './playback.repository';
+
+export type PlaybackService = ReturnType<typeof createPlaybackService>;
+
+/** The signed-in user a future auth plugin sets on the request; absent for anonymous requests. */
+export type PlaybackUser = { id: string };
+
+type BundleRow = Awaited<ReturnType<PlaybackRepository['findBundles']>>[number];
+
+/** Stored access types, normalised; anything unknown is treated as private (closed). */
+export function toAccessType(value: string): AccessType {
+  const v = value.replace(/[\s_-]/g, '').toLowerCase();
+  if (v === 'public') return 'public';
+  if (v === 'requireslogin') return 'requiresLogin';
+  if (v === 'paid') return 'paid';
+  return 'private';
+}
+
+/** A bundle's pre-order date (MM/DD/YYYY per the spec, or ISO) as epoch ms. */
+function preorderMs(value: string | null): number | null {
+  if (!value) return null;
+  const us = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+  const ms = us ? Date.UTC(Number(us[3]), Number(us[1]) - 1, Number(us[2])) : Date.parse(value);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** A sellable bundle with its JSON lists parsed once. */
+type SiteBundle = UnlockingBundle & {
+  videoUids: Set<string>;
+  channels: Set<string>;
+  liveChannels: Set<string>;
+};
+
+function toSiteBundle(row: BundleRow): SiteBundle {
+  const set = (json: string) => new Set((JSON.parse(json) as unknown[]).map(String));
+  return {
+    id: row.id,
+    type: row.type,
+    planType: row.plan_type,
+    preorderUntilMs: preorderMs(row.preorder_date),
+    videoUids: set(row.video_uids),
+    channels: set(row.channels),
+    liveChannels: set(row.live_channels),
+  };
+}
+
+const unlocking = ({ id, type, planType, preorderUntilMs }: SiteBundle): UnlockingBundle => ({
+  id,
+  type,
+  planType,
+  preorderUntilMs,
+});
+
+/** Rows play-url reads on every call change rarely: keep them a few seconds, like the sites cache. */
+const CACHE_MS = 5_000;
+const CACHE_LIMIT = 10_000;
+
+function cached<V>(load: (key: string) => Promise<V>) {
+  const entries = new Map<string, { at: number; value: Promise<V> }>();
+  return (key: string): Promise<V> => {
+    const hit = entries.get(key);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+    if (entries.size >= CACHE_LIMIT) entries.clear();
+    const value = load(key);
+    entries.set(key, { at: Date.now(), value });
+    value.catch(() => entries.delete(key));
+    return value;
+  };
+}
+
+type LiveEventJson = {
+  start?: string;
+  end?: string | null;
+  ended?: boolean;
+  type?: string;
+  videoLink?: string | null;
+  is247?: boolean;
+  preorderBundleId?: string | null;
+  freeToWatch?: boolean;
+};
+
+function liveTiming(ev: LiveEventJson): LiveEventTimingMs {
+  const start = ev.start && !isNotStarted(ev.start) ? Date.parse(ev.start) : NaN;
+  const end = ev.end ? Date.parse(ev.end) : NaN;
+  return {
+    startMs: Number.isFinite(start) ? start : null,
+    endMs: Number.isFinite(end) ? end : null,
+    ended: ev.ended === true,
+    is247: ev.is247 === true,
+    freeToWatch: ev.freeToWatch === true,
+    preorderBundleId: ev.preorderBundleId ?? null,
+  };
+}
+
+type Stream = { url: string; token: string | null; expiresAt: string | null };
+
+/** Builds the spec's playable-url response from an access outcome and, when it plays, the stream. */
+export function toPlayableUrl(
+  outcome: AccessOutcome,
+  stream: Stream | null,
+  withoutAds: boolean,
+): PlayableUrl {
+  const empty: PlayableUrl = {
+    url: null,
+    stream: { url: null },
+    token: null,
+    authToken: null,
+    drmTokenAuthHeader: null,
+    drmType: null,
+    drmVersion: null,
+    licenseUrl: null,
+    certificateUrl: null,
+    type: null,
+    dai: null,
+    preview: null,
+    expiresAt: null,
+    paidAccess: false,
+    withoutAds,
+    paidBundles: [],
+    skipLock: false,
+    skipPrivate: false,
+    requiresLogin: false,
+    message: null,
+    passcodeRequiresLogin: false,
+    existsPasscodeBoth: false,
+    isPreorder: false,
+    bundleId: null,
+    bundleIds: [],
+    rentalId: null,
+    rentalIds: [],
+    productIds: [],
+  };
+  switch (outcome.kind) {
+    case 'closed':
+      throw new AppError(403, outcome.reason, outcome.message);
+    case 'denied':
+      return {
+        ...empty,
+        code: outcome.code,
+        message: outcome.message,
+        requiresLogin: outcome.requiresLogin,
+        passcodeRequiresLogin: outcome.passcodeRequiresLogin,
+      };
+    case 'requiresPurchase':
+      return { ...empty, ...outcome.hints, message: outcome.message };
+    case 'play':
+      return {
+        ...empty,
+        ...outcome.hints,
+        url: stream?.url ?? null,
+        stream: { url: stream?.url ?? null },
+        token: stream?.token ?? null,
+        authToken: stream?.token ?? null,
+        expiresAt: stream?.expiresAt ?? null,
+        type: stream?.url.includes('.m3u8') ? 'hls' : null,
+        preview: outcome.previewSeconds ? { seconds: outcome.previewSeconds } : null,
+        paidAccess: outcome.paidAccess,
+        paidBundles: outcome.paidBundles,
+        skipLock: outcome.skipLock,
+        skipPrivate: outcome.skipPrivate,
+        message: outcome.notice,
+      };
+  }
+}
+
+/**
+ * play-url for videos and live channels: decides access with the domain rule and signs a
+ * short-lived media path (docs/decisions/0002-signed-media-paths.md).
+ */
+export function createPlaybackService(deps: {
+  repo: PlaybackRepository;
+  signer: MediaSigner;
+  ttlSeconds: number;
+  now: () => number;
+}) {
+  const { repo, signer, now } = deps;
+  const videoOf = cached((key) => {
+    const [site, uid] = key.split('\n') as [string, string];
+    return repo.findVideo(site, uid);
+  });
+  const assetOf = cached((id) => repo.findAsset(id));
+  const bundlesOf = cached(async (site) => (await repo.findBundles(site)).map(toSiteBundle));
+
+  /** Expiry rounded up to the minute, so repeated calls within a minute share a URL (and a CDN cache entry). */
+  function sign(claims: Omit<MediaClaims, 'exp'>, ttlSeconds = deps.ttlSeconds) {
+    const exp = Math.ceil((now() / 1000 + ttlSeconds) / 60) * 60;
+    return { token: signer.sign({ exp, ...claims }), expiresAt: new Date(exp * 1000).toISOString() };
+  }
+
+  async function viewerOf(siteUid: string, user: PlaybackUser | null, ownerId: string | null) {
+    if (!user) return null;
+    const viewer: AccessViewer = {
+      id: user.id,
+      isOwner: ownerId !== null && ownerId === user.id,
+      entitledBundleIds: await repo.findEntitledBundleIds(siteUid, user.id),
+    };
+    return viewer;
+  }
+
+  return {
+    async videoPlayUrl(siteUid: string, uid: string, user: PlaybackUser | null): Promise<PlayableUrl> {
+      const video = await videoOf(`${siteUid}\n${uid}`);
+      if (!video) throw notFound(`Video '${uid}'`);
+      const event = video.live_event ? (JSON.parse(video.live_event) as LiveEventJson) : null;
+      const [viewer, bundleRows] = await Promise.all([
+        viewerOf(siteUid, user, video.owner_user_id),
+        bundlesOf(siteUid),
+      ]);
+      const bundles = bundleRows
+        .filter(
+          (b) =>
+            b.type === 'ENTIRE_SITE' ||
+            b.videoUids.has(video.uid) ||
+            (video.channel_id !== null && b.channels.has(video.channel_id)),
+        )
+        .map(unlocking);
+      const outcome = decideAccess({
+        accessType: toAccessType(video.access_type),
+        status: video.status,
+        liveEvent: event ? liveTiming(event) : null,
+        viewer,
+        bundles,
+        nowMs: now(),
+      });
+      const withoutAds = video.without_ads === 1;
+      if (outcome.kind !== 'play') return toPlayableUrl(outcome, null, withoutAds);
+
+      if (!video.asset_id && event?.type === 'link' && event.videoLink) {
+        return toPlayableUrl(outcome, { url: event.videoLink, token: null, expiresAt: null }, withoutAds);
+      }
+      const asset = video.asset_id ? await assetOf(video.asset_id) : undefined;
+      if (!asset || asset.status !== 'ready') {
+        throw new AppError(409, 'mediaNotReady', `Video '${uid}' has no playable media yet`);
+      }
+      const signed = sign({ asset: asset.id, video: video.uid, ...(user ? { user: user.id } : {}) });
+      const url = `/media/${signed.token}/${asset.id}/master.m3u8`;
+      return toPlayableUrl(outcome, { url, ...signed }, withoutAds);
+    },
+
+    async liveChannelPlayUrl(siteUid: string, id: string, user: PlaybackUser | null): Promise<PlayableUrl> {
+      const channel = await repo.findLiveChannel(siteUid, id);
+      if (!channel) throw notFound(`Live channel '${id}'`);
+      const [viewer, bundleRows] = await Promise.all([viewerOf(siteUid, user, null), bundlesOf(siteUid)]);
+      const bundles = bundleRows
+        .filter((b) => b.type === 'ENTIRE_SITE' || b.liveChannels.has(channel.id))
+        .map(unlocking);
+      const outcome = decideAccess({
+        accessType: toAccessType(channel.access_type),
+        status: 'public',
+        viewer,
+        bundles,
+        previewMinutes: channel.preview_minutes,
+        nowMs: now(),
+      });
+      if (outcome.kind !== 'play') return toPlayableUrl(outcome, null, false);
+      // A preview's URL lives only as long as the preview.
+      const signed = sign(
+        { site: siteUid, channel: channel.id, ...(user ? { user: user.id } : {}) },
+        outcome.previewSeconds ?? deps.ttlSeconds,
+      );
+      const url = `/live/${signed.token}/${siteUid}/${channel.id}/master.m3u8`;
+      return toPlayableUrl(outcome, { url, ...signed }, false);
+    },
+  };
+}

@@ -1,0 +1,227 @@
+/**
+ * The demo site's content, as plain data: what `demoAssetSpecs` encodes and `seedDemoCatalog` writes.
+ * Uids are stable, so user data keyed by them (progress, favorites, purchases) survives a re-seed.
+ */
+export const DEMO_SITE_UID = 'demo';
+
+export type DemoChannel = {
+  id: string;
+  name: string;
+  type: 'videos' | 'movies' | 'series' | 'liveEvents';
+  description: string;
+};
+export const DEMO_CHANNELS: DemoChannel[] = [
+  {
+    id: 'originals',
+    name: 'Marquee Originals',
+    type: 'videos',
+    description: 'Short films made for Marquee.',
+  },
+  { id: 'newsroom', name: 'Newsroom', type: 'videos', description: 'Stories from around the world.' },
+  { id: 'cinema', name: 'Cinema', type: 'movies', description: 'Feature films.' },
+  { id: 'shows', name: 'Shows', type: 'series', description: 'Series to binge.' },
+  {
+    id: 'events',
+    name: 'Live Events',
+    type: 'liveEvents',
+    description: 'Concerts, talks and matches, live.',
+  },
+];
+
+const VIDEO_TITLES = [
+  'Aurora Over the Fjords',
+  'City of Bicycles',
+  'The Clockmaker',
+  'Desert Bloom',
+  'Eight Minutes of Rain',
+  'Fireflies',
+  'Glass Harbour',
+  'Harvest Moon Market',
+  'Ice Road',
+  'Jazz at Midnight',
+  'Kites of Kabul',
+  'Lanterns',
+  'Mountain Post',
+  'Northern Lights Radio',
+  'Ocean Floor',
+  'Paper Cranes',
+  'Quiet Streets',
+  'Rooftop Gardens',
+  'Salt Flats',
+  'Tidal Power',
+];
+
+export type DemoVideo = {
+  uid: string;
+  title: string;
+  channelId: string;
+  seconds: number;
+  height: 720 | 480 | 360;
+  subtitles: boolean;
+  publishedAt: string;
+  views: number;
+  likes: number;
+  favorites: number;
+  tags: string[];
+};
+
+const day = (n: number) => new Date(Date.UTC(2026, 0, 1) - n * 86_400_000).toISOString();
+
+export const DEMO_VIDEOS: DemoVideo[] = VIDEO_TITLES.map((title, i) => ({
+  uid: `demo-video-${String(i + 1).padStart(2, '0')}`,
+  title,
+  channelId: i % 2 === 0 ? 'originals' : 'newsroom',
+  seconds: 20 + (i % 6) * 4,
+  height: i === 0 ? 720 : 480,
+  subtitles: i < 2,
+  publishedAt: day(i * 3),
+  views: (i * 7_919) % 5_000,
+  likes: (i * 37) % 90,
+  favorites: (i * 11) % 25,
+  tags: [i % 2 === 0 ? 'original' : 'news', i % 3 === 0 ? 'nature' : 'people'],
+}));
+
+export type DemoSeries = {
+  uid: string;
+  title: string;
+  description: string;
+  genres: string[];
+  mpaa: string;
+  cast: string[];
+  directors: string[];
+  seasons: string[][];
+};
+export const DEMO_SERIES: DemoSeries[] = [
+  {
+    uid: 'demo-series-orbit',
+    title: 'Orbit Station',
+    description: 'Life and trouble aboard a research station at the edge of the solar system.',
+    genres: ['Sci-Fi', 'Drama'],
+    mpaa: 'TV-14',
+    cast: ['Ada Reyes', 'Tom Okafor', 'Lin Wei'],
+    directors: ['Maya Chen'],
+    seasons: [
+      ['Docking', 'Solar Wind', 'Blackout'],
+      ['Return Signal', 'The Long Night', 'Home Orbit'],
+    ],
+  },
+  {
+    uid: 'demo-series-kitchen',
+    title: 'Night Kitchen',
+    description: 'A late-night restaurant and the people who keep it running.',
+    genres: ['Comedy'],
+    mpaa: 'TV-PG',
+    cast: ['Sam Rossi', 'June Park'],
+    directors: ['Ola Nilsen'],
+    seasons: [
+      ['Opening Night', 'Burnt Toast', 'The Critic'],
+      ['New Menu', 'Power Cut', 'Last Orders'],
+    ],
+  },
+];
+
+export type DemoMovie = {
+  uid: string;
+  title: string;
+  description: string;
+  genres: string[];
+  mpaa: string;
+  cast: string[];
+  directors: string[];
+  height: 720 | 480;
+};
+export const DEMO_MOVIES: DemoMovie[] = [
+  {
+    uid: 'demo-movie-lighthouse',
+    title: 'The Lighthouse Keeper',
+    description: 'A keeper, a storm and a ship that should not be there.',
+    genres: ['Drama', 'Mystery'],
+    mpaa: 'PG-13',
+    cast: ['Eva Lund', 'Marco Diaz'],
+    directors: ['Ines Moreau'],
+    height: 720,
+  },
+  {
+    uid: 'demo-movie-paper-moon',
+    title: 'Paper Moon Parade',
+    description: 'A travelling circus tries one last show.',
+    genres: ['Comedy', 'Family'],
+    mpaa: 'G',
+    cast: ['Ben Carter', 'Lucy Hale'],
+    directors: ['Ravi Shah'],
+    height: 720,
+  },
+  {
+    uid: 'demo-movie-last-train',
+    title: 'Last Train North',
+    description: 'Strangers on the final night service across the border.',
+    genres: ['Thriller'],
+    mpaa: 'R',
+    cast: ['Nora Quinn', 'Ivan Petrov'],
+    directors: ['Hana Sato'],
+    height: 480,
+  },
+];
+
+export const DEMO_PLAYLIST = {
+  uid: 'demo-playlist-staff-picks',
+  title: 'Staff Picks',
+  description: 'What the Marquee team is watching.',
+  items: [
+    'demo-video-01',
+    'demo-movie-lighthouse',
+    'demo-video-04',
+    'demo-video-07',
+    'demo-movie-paper-moon',
+    'demo-video-12',
+  ],
+};
+
+export const DEMO_LIVE_CHANNELS = [
+  {
+    id: 'demo-live-news',
+    channelNum: 1,
+    name: 'Marquee News 24',
+    description: 'Round-the-clock stories.',
+    categories: ['News'],
+    accessType: 'public',
+    previewMinutes: 0,
+  },
+  {
+    id: 'demo-live-retro',
+    channelNum: 12,
+    name: 'Retro TV',
+    description: 'Classic shows, all day.',
+    categories: ['Entertainment'],
+    accessType: 'requiresLogin',
+    previewMinutes: 5,
+  },
+];
+
+export const DEMO_USERS = {
+  viewer: {
+    id: 'demo-viewer',
+    email: 'viewer@marquee.test',
+    password: 'marquee-viewer',
+    firstName: 'Demo',
+    lastName: 'Viewer',
+    roles: [] as string[],
+  },
+  admin: {
+    id: 'demo-admin',
+    email: 'admin@marquee.test',
+    password: 'marquee-admin',
+    firstName: 'Demo',
+    lastName: 'Admin',
+    roles: ['admin'],
+  },
+};
+
+/** Uids of the five live events, one per listing case. */
+export const DEMO_EVENTS = {
+  liveNow: 'demo-event-live-now',
+  laterToday: 'demo-event-later-today',
+  tomorrow: 'demo-event-tomorrow',
+  ended: 'demo-event-ended',
+  notStarted: 'demo-event-not-started',
+} as const;

@@ -1,0 +1,125 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db } from '../../src/db/database';
+import type { LiveChannelsTable, VideosTable } from '../../src/db/schema';
+
+export type TestRendition = { name: string; width: number; height: number };
+
+/**
+ * A tiny real HLS asset made by ffmpeg: <mediaDir>/<assetId>/{master.m3u8, <name>/index.m3u8,
+ * <name>/seg_%05d.ts, thumb-*.jpg, subs-en.vtt}, 2-s segments with H.264 video and AAC audio.
+ */
+export function makeHlsAsset(mediaDir: string, assetId: string, renditions: TestRendition[], seconds = 8) {
+  const dir = join(mediaDir, assetId);
+  const rows = renditions.map((r) => {
+    mkdirSync(join(dir, r.name), { recursive: true });
+    // prettier-ignore
+    execFileSync('ffmpeg', [
+      '-v', 'error', '-y',
+      '-f', 'lavfi', '-i', `testsrc2=size=${r.width}x${r.height}:rate=24`,
+      '-f', 'lavfi', '-i', 'sine',
+      '-t', String(seconds),
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-force_key_frames', 'expr:gte(t,n_forced*2)',
+      '-c:a', 'aac', '-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod',
+      '-hls_segment_filename', join(dir, r.name, 'seg_%05d.ts'),
+      join(dir, r.name, 'index.m3u8'),
+    ]);
+    const bandwidth = 200_000 * (r.height / 180);
+    return { ...r, bandwidth, averageBandwidth: bandwidth / 2, playlist: `${r.name}/index.m3u8` };
+  });
+  const master = ['#EXTM3U', '#EXT-X-VERSION:3'];
+  for (const r of rows) {
+    master.push(`#EXT-X-STREAM-INF:BANDWIDTH=${r.bandwidth},RESOLUTION=${r.width}x${r.height}`, r.playlist);
+  }
+  writeFileSync(join(dir, 'master.m3u8'), `${master.join('\n')}\n`);
+  // prettier-ignore
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180', '-frames:v', '1', join(dir, 'thumb-high.jpg')]);
+  writeFileSync(join(dir, 'subs-en.vtt'), 'WEBVTT\n\n00:00.000 --> 00:02.000\nHello\n');
+  return rows;
+}
+
+/** Inserts a ready media_assets row for an asset made by makeHlsAsset. */
+export async function insertAsset(
+  db: Db,
+  siteUid: string,
+  id: string,
+  renditions: ReturnType<typeof makeHlsAsset>,
+  durationS = 8,
+  status = 'ready',
+) {
+  await db
+    .insertInto('media_assets')
+    .values({
+      id,
+      site_uid: siteUid,
+      status,
+      source_name: `${id}.mp4`,
+      duration_s: durationS,
+      width: renditions[0]?.width ?? 0,
+      height: renditions[0]?.height ?? 0,
+      renditions: JSON.stringify(renditions),
+      thumbnails: JSON.stringify({ high: 'thumb-high.jpg' }),
+      subtitles: JSON.stringify([{ language: 'en', label: 'English', file: 'subs-en.vtt' }]),
+      segment_seconds: 2,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+export async function insertVideo(db: Db, siteUid: string, uid: string, over: Partial<VideosTable> = {}) {
+  const row: VideosTable = {
+    site_uid: siteUid,
+    uid,
+    type: 'video',
+    title: uid,
+    description: '',
+    channel_id: null,
+    asset_id: null,
+    access_type: 'public',
+    status: 'public',
+    age_gate: null,
+    published_at: '2026-01-01T00:00:00.000Z',
+    duration_s: 0,
+    tags: '[]',
+    series_uid: null,
+    season: null,
+    episode: null,
+    movie: null,
+    live_event: null,
+    external_url: null,
+    extra_of: null,
+    extra_kind: null,
+    owner_user_id: null,
+    view_count: 0,
+    like_count: 0,
+    favorites_count: 0,
+    hybrid_paywall: 0,
+    without_ads: 0,
+  };
+  await db
+    .insertInto('videos')
+    .values({ ...row, ...over } as VideosTable)
+    .execute();
+}
+
+/** A live channel row with the table's defaults. */
+export function liveChannelRow(
+  siteUid: string,
+  id: string,
+  channelNum: number,
+  over: Partial<LiveChannelsTable> = {},
+) {
+  const row: LiveChannelsTable = {
+    site_uid: siteUid,
+    id,
+    channel_num: channelNum,
+    name: id,
+    description: '',
+    categories: '[]',
+    access_type: 'public',
+    preview_minutes: 0,
+    thumbnail: null,
+  };
+  return { ...row, ...over } as LiveChannelsTable;
+}

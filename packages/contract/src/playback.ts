@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { ClientQuery } from './common';
+
+/** `tv=true`, `embed=1`… as query flags. */
+const queryFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+/** Query of the play-url calls (playback-and-social §7: "play-url (protocol, tv, embed)"). */
+export const PlayUrlQuery = ClientQuery.extend({
+  /** Only HLS is packaged today. */
+  protocol: z.enum(['hls']).default('hls'),
+  tv: queryFlag,
+  embed: queryFlag,
+});
+export type PlayUrlQuery = z.infer<typeof PlayUrlQuery>;
+
+export const VideoPlayParams = z.object({ site: z.string().min(1).max(64), uid: z.string().min(1).max(64) });
+export const LiveChannelPlayParams = z.object({
+  site: z.string().min(1).max(64),
+  id: z.string().min(1).max(64),
+});
+
+/** The preview a viewer without access may play (live channels with preview minutes). */
+export const PlayPreview = z.object({ seconds: z.number().int().positive() });
+
+/**
+ * The spec's playable-url response (playback-and-social §3): the stream, the access flags and the
+ * purchase hints. `url` is null when the viewer may not play; `code` then says why
+ * (10 login required, 20 live event not started or ended, 30 passcode requires login) or, with no
+ * code, that a purchase is needed (bundleIds / rentalIds / isPreorder).
+ */
+export const PlayableUrl = z
+  .object({
+    code: z.union([z.literal(10), z.literal(20), z.literal(30)]).optional(),
+    // stream
+    url: z.string().nullable(),
+    stream: z.object({ url: z.string().nullable() }),
+    /** Signed media token carried in the url's path; also given on its own. */
+    token: z.string().nullable(),
+    authToken: z.string().nullable(),
+    drmTokenAuthHeader: z.string().nullable(),
+    drmType: z.string().nullable(),
+    drmVersion: z.string().nullable(),
+    licenseUrl: z.string().nullable(),
+    certificateUrl: z.string().nullable(),
+    /** 'hls' (application/vnd.apple.mpegurl). */
+    type: z.enum(['hls']).nullable(),
+    dai: z.string().nullable(),
+    preview: PlayPreview.nullable(),
+    /** ISO-8601 time after which the url stops working. */
+    expiresAt: z.string().nullable(),
+    // access
+    paidAccess: z.boolean(),
+    withoutAds: z.boolean(),
+    paidBundles: z.array(z.string()),
+    skipLock: z.boolean(),
+    skipPrivate: z.boolean(),
+    requiresLogin: z.boolean(),
+    message: z.string().nullable(),
+    passcodeRequiresLogin: z.boolean(),
+    existsPasscodeBoth: z.boolean(),
+    // purchase hints
+    isPreorder: z.boolean(),
+    bundleId: z.string().nullable(),
+    bundleIds: z.array(z.string()),
+    rentalId: z.string().nullable(),
+    rentalIds: z.array(z.string()),
+    productIds: z.array(z.string()),
+  })
+  .meta({ id: 'PlayableUrl' });
+export type PlayableUrl = z.infer<typeof PlayableUrl>;
