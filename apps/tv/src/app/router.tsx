@@ -1,0 +1,35 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { BASENAME, DEFAULT_TYPE, paths } from '../config/paths';
+import { TvShell } from './shell';
+import { DiscoverRoute } from './routes/discover-route';
+import { MenuRoute } from './routes/menu-route';
+
+const PlayVideoRoute = lazy(() => import('./routes/play-video-route'));
+const PlayLiveRoute = lazy(() => import('./routes/play-live-route'));
+
+const suspended = (node: ReactNode) => <Suspense fallback={<div className="tv-player" />}>{node}</Suspense>;
+
+/** Routes under /tvn/{type} (playback-and-social §2.1); unknown paths go to /tvn/generic. */
+export function createRouter() {
+  return createBrowserRouter(
+    [
+      { path: '/', element: <Navigate to={`/${DEFAULT_TYPE}`} replace /> },
+      {
+        path: paths.root.path,
+        element: <TvShell />,
+        children: [
+          { index: true, element: <DiscoverRoute /> },
+          { path: paths.discover.path, element: <DiscoverRoute /> },
+          { path: paths.discoverTab.path, element: <DiscoverRoute /> },
+          { path: paths.playVideo.path, element: suspended(<PlayVideoRoute />) },
+          { path: paths.playLive.path, element: suspended(<PlayLiveRoute />) },
+          { path: paths.menu.path, element: <MenuRoute /> },
+          { path: '*', element: <Navigate to={`/${DEFAULT_TYPE}`} replace /> },
+        ],
+      },
+      { path: '*', element: <Navigate to={`/${DEFAULT_TYPE}`} replace /> },
+    ],
+    { basename: BASENAME },
+  );
+}

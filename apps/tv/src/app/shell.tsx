@@ -1,0 +1,68 @@
+import { useCallback, useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { DEFAULT_TYPE, paths, SCREEN_SEGMENTS } from '../config/paths';
+import { ApiContext, apiFor } from '../lib/api';
+import { RemoteProvider, type RemoteHandler } from '../lib/remote';
+import { useToast } from '../lib/toast';
+import { getPlatform, isPlatformType } from '../platform';
+import { useApplyTheme, useSiteConfig } from '../features/site';
+import { TopBar } from './top-bar';
+
+/**
+ * /tvn/:type — picks the platform variant from :type. An unknown type goes to /tvn/generic; a screen
+ * name in its place (/tvn/discover, /tvn/play-video/…) means the generic type.
+ */
+export function TvShell() {
+  const { type } = useParams();
+  const location = useLocation();
+  if (!isPlatformType(type)) {
+    const to =
+      type && SCREEN_SEGMENTS.includes(type)
+        ? `/${DEFAULT_TYPE}${location.pathname}${location.search}`
+        : `/${DEFAULT_TYPE}`;
+    return <Navigate to={to} replace />;
+  }
+  return (
+    <ApiContext.Provider value={apiFor(type)}>
+      <PlatformShell type={type} />
+    </ApiContext.Provider>
+  );
+}
+
+function PlatformShell({ type }: { type: string }) {
+  const platform = getPlatform(type);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const config = useSiteConfig();
+  useApplyTheme(config.data);
+
+  useEffect(() => platform.setup?.({ toast, target: window }), [platform, toast]);
+
+  const isPlayer = /\/play-(video|live)\//.test(location.pathname);
+  const atHome =
+    location.pathname === paths.root.getHref(type) || location.pathname === paths.discover.getHref(type);
+
+  // Back from any screen but the home grid: back in history, else home.
+  const fallback = useCallback<RemoteHandler>(
+    (action) => {
+      if (action !== 'back' || atHome) return false;
+      const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+      if (idx > 0) void navigate(-1);
+      else void navigate(paths.discover.getHref(type), { replace: true });
+      return true;
+    },
+    [atHome, navigate, type],
+  );
+
+  return (
+    <RemoteProvider platform={platform} fallback={fallback}>
+      <div className={`tv-app tv-app--${type}`} data-platform={type}>
+        {isPlayer ? null : <TopBar type={type} name={config.data?.name} logo={config.data?.theme.logo} />}
+        <main className={isPlayer ? 'tv-main tv-main--player' : 'tv-main'}>
+          <Outlet />
+        </main>
+      </div>
+    </RemoteProvider>
+  );
+}

@@ -1,0 +1,1 @@
+export { DiscoverGrid } from './components/discover-grid';

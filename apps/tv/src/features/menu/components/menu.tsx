@@ -1,0 +1,53 @@
+import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { useEffect } from 'react';
+import { FocusableLink } from '../../../components/focusable-link';
+import { useLiveChannels } from '../api/use-live-channels';
+
+interface MenuProps {
+  discoverHref: string;
+  liveHref: (channelId: string) => string;
+}
+
+/** The menu: back to discover, and the live channels. */
+export function Menu({ discoverHref, liveHref }: MenuProps) {
+  const channels = useLiveChannels();
+  const { ref, focusKey } = useFocusable({ focusKey: 'MENU', trackChildren: true });
+
+  useEffect(() => {
+    void setFocus('menu-discover');
+  }, []);
+
+  return (
+    <FocusContext.Provider value={focusKey}>
+      <nav ref={ref} className="tv-menu" aria-label="Menu" data-testid="tv-menu">
+        <h1>Menu</h1>
+        <ul>
+          <li>
+            <FocusableLink to={discoverHref} focusKey="menu-discover" className="tv-menu__item">
+              Discover
+            </FocusableLink>
+          </li>
+        </ul>
+        {channels.data?.items.length ? (
+          <>
+            <h2>Live channels</h2>
+            <ul>
+              {channels.data.items.map((channel) => (
+                <li key={channel._id}>
+                  <FocusableLink
+                    to={liveHref(channel.id)}
+                    focusKey={`menu-live-${channel.id}`}
+                    className="tv-menu__item"
+                    attrs={{ 'data-testid': 'live-channel' }}
+                  >
+                    <span className="tv-menu__num">{channel.channelNumber}</span> {channel.name}
+                  </FocusableLink>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </nav>
+    </FocusContext.Provider>
+  );
+}

@@ -1,0 +1,8 @@
+import { videoQueryOptions } from '@marquee/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../../lib/api';
+
+/** GET /v2/sites/{site}/videos/{uid}. */
+export function useVideo(uid: string) {
+  return useQuery(videoQueryOptions(useApi(), uid));
+}

@@ -1,0 +1,128 @@
+import { Player, useIdle, type PlayerState } from '@marquee/player/react';
+import { HOTKEY_SEEK_SECONDS, type Player as CorePlayer } from '@marquee/player';
+import { useCallback, useRef, useState } from 'react';
+import { useRemote } from '../../../lib/remote';
+import type { TvPlaybackProblem } from '../utils/playback-problem';
+
+interface FullscreenPlayerProps {
+  src: string | null | undefined;
+  title: string;
+  subtitle?: string;
+  live?: boolean;
+  problem: TvPlaybackProblem | null;
+  onLeave: () => void;
+}
+
+function clock(seconds: number) {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/**
+ * The TV player: full screen, autoplay, driven by the remote (Enter/Play/Pause toggle, Left/Right seek
+ * 5 s on VOD, Back leaves). The info overlay hides after 2 s without a key press while playing.
+ */
+export function FullscreenPlayer({ src, title, subtitle, live, problem, onLeave }: FullscreenPlayerProps) {
+  const playerRef = useRef<CorePlayer | null>(null);
+  const [state, setState] = useState<PlayerState | null>(null);
+  const idle = useIdle(!!state?.playing);
+
+  const onPlayer = useCallback((p: CorePlayer | null) => {
+    playerRef.current = p;
+  }, []);
+
+  useRemote((action) => {
+    const p = playerRef.current;
+    // Autoplay starts muted; the first remote key is the gesture that brings the sound back.
+    if (p?.video.muted) p.setMuted(false);
+    switch (action) {
+      case 'back':
+      case 'stop':
+      case 'exit':
+        onLeave();
+        return true;
+      case 'enter':
+      case 'playPause':
+        p?.togglePlay();
+        return true;
+      case 'play':
+        void p?.play();
+        return true;
+      case 'pause':
+        p?.pause();
+        return true;
+      case 'left':
+      case 'rewind':
+        if (!live) p?.seekBy(-HOTKEY_SEEK_SECONDS);
+        return true;
+      case 'right':
+      case 'fastForward':
+        if (!live) p?.seekBy(HOTKEY_SEEK_SECONDS);
+        return true;
+      default:
+        // Up/Down only wake the overlay (useIdle sees the key press).
+        return true;
+    }
+  });
+
+  const showOverlay = !idle || !state?.playing;
+  const progress = state && state.duration > 0 ? Math.min(1, state.currentTime / state.duration) : 0;
+
+  return (
+    <div className="tv-player" data-testid="tv-player">
+      {problem ? (
+        <div
+          className="tv-player__problem"
+          role="alert"
+          data-testid="playback-error"
+          data-kind={problem.kind}
+        >
+          <h1>{title || 'Playback unavailable'}</h1>
+          <p>{problem.message}</p>
+          <p className="tv-hint">Press Back to return</p>
+        </div>
+      ) : (
+        <Player
+          src={src}
+          autoplay
+          live={live}
+          controls={false}
+          unmuteButton={false}
+          fill
+          title={title}
+          onPlayer={onPlayer}
+          onStateChange={setState}
+        />
+      )}
+      {!problem ? (
+        <div
+          className="tv-player__overlay"
+          data-visible={showOverlay || undefined}
+          aria-hidden={!showOverlay}
+        >
+          <div className="tv-player__title">
+            {live ? <span className="tv-badge">Live</span> : null}
+            <h1>{title}</h1>
+            {subtitle ? <p>{subtitle}</p> : null}
+          </div>
+          {!live && state && state.duration > 0 ? (
+            <div className="tv-player__progress">
+              <span>{clock(state.currentTime)}</span>
+              <div className="tv-player__bar">
+                <div style={{ width: `${progress * 100}%` }} />
+              </div>
+              <span>{clock(state.duration)}</span>
+            </div>
+          ) : null}
+          {state && state.ready && !state.playing && !state.ended ? (
+            <div className="tv-player__paused">Paused</div>
+          ) : null}
+          {state?.playing && state.muted ? <p className="tv-hint">Press any key for sound</p> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

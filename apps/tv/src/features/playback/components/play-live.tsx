@@ -1,0 +1,23 @@
+import { useLiveChannelPlayUrl } from '../api/use-live-channel-play-url';
+import { useLiveChannels } from '../api/use-live-channels';
+import { tvPlaybackProblem } from '../utils/playback-problem';
+import { FullscreenPlayer } from './fullscreen-player';
+
+/** /tvn/{type}/play-live/{assetId}: a live channel, full screen. */
+export function PlayLive({ assetId, onLeave }: { assetId: string; onLeave: () => void }) {
+  const channels = useLiveChannels();
+  const playUrl = useLiveChannelPlayUrl(assetId);
+  const channel = channels.data?.items.find((c) => c.id === assetId || c._id === assetId);
+  const nowMs = Date.now();
+  const now = channel?.epg.find((e) => Date.parse(e.start) <= nowMs && nowMs < Date.parse(e.stop));
+  return (
+    <FullscreenPlayer
+      src={playUrl.data?.url}
+      live
+      title={channel ? `${channel.channelNumber} ${channel.name}` : ''}
+      subtitle={now?.title}
+      problem={tvPlaybackProblem(playUrl.error, playUrl.data)}
+      onLeave={onLeave}
+    />
+  );
+}

@@ -1,0 +1,2 @@
+export { PlayVideo } from './components/play-video';
+export { PlayLive } from './components/play-live';

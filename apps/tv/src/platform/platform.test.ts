@@ -1,0 +1,48 @@
+import { describe, expect, it, vi } from 'vitest';
+import { getPlatform, NETWORK_OFFLINE, NETWORK_RECONNECTED, remoteAction } from './index';
+
+describe('TV platforms', () => {
+  it('chooses the platform from the :type param, generic by default', () => {
+    expect(getPlatform('tizen').type).toBe('tizen');
+    expect(getPlatform('webos').type).toBe('webos');
+    expect(getPlatform('unknown').type).toBe('generic');
+    expect(getPlatform(undefined).type).toBe('generic');
+    expect(getPlatform('toString').type).toBe('generic');
+  });
+
+  it('maps Back: 10009 on Tizen, 461 on webOS, Escape everywhere', () => {
+    expect(remoteAction(getPlatform('tizen'), { keyCode: 10009 })).toBe('back');
+    expect(remoteAction(getPlatform('webos'), { keyCode: 461 })).toBe('back');
+    expect(remoteAction(getPlatform('webos'), { keyCode: 10009 })).toBeNull();
+    expect(remoteAction(getPlatform('generic'), { keyCode: 27 })).toBe('back');
+    expect(remoteAction(getPlatform('generic'), { keyCode: 0, key: 'GoBack' })).toBe('back');
+  });
+
+  it('shares arrows and Enter, and maps media keys', () => {
+    for (const type of ['generic', 'tizen', 'webos']) {
+      const p = getPlatform(type);
+      expect([37, 38, 39, 40, 13].map((keyCode) => remoteAction(p, { keyCode }))).toEqual([
+        'left',
+        'up',
+        'right',
+        'down',
+        'enter',
+      ]);
+    }
+    expect(remoteAction(getPlatform('tizen'), { keyCode: 10252 })).toBe('playPause');
+    expect(remoteAction(getPlatform('webos'), { keyCode: 415 })).toBe('play');
+  });
+
+  it("shows 'Network offline' and 'Network reconnected' on the Tizen variant", () => {
+    const target = new EventTarget();
+    const toast = vi.fn();
+    const cleanup = getPlatform('tizen').setup!({ toast, target });
+    target.dispatchEvent(new Event('offline'));
+    target.dispatchEvent(new Event('online'));
+    expect(toast.mock.calls).toEqual([[NETWORK_OFFLINE], [NETWORK_RECONNECTED]]);
+    cleanup();
+    target.dispatchEvent(new Event('offline'));
+    expect(toast).toHaveBeenCalledTimes(2);
+    expect(getPlatform('webos').setup).toBeUndefined();
+  });
+});

@@ -1,0 +1,37 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { SiteHeader, resolveTab, useApplyTheme, useSiteConfig, type NavItem } from '../features/site';
+import { paths } from '../config/paths';
+
+/** The main area: themed header and the current route. */
+export function RootLayout() {
+  const config = useSiteConfig();
+  useApplyTheme(config.data);
+
+  const nav: NavItem[] = [{ to: paths.home.getHref(), label: 'Home', end: true }];
+  if (config.data) {
+    for (const page of config.data.pages) {
+      const tab = page.tabs.find((t) => t.kind === 'discover');
+      if (tab && page.url !== config.data.defaultPage) {
+        nav.push({ to: paths.discoverTab.getHref(page.url, tab.url), label: page.title });
+      }
+    }
+    const epg = resolveTab(config.data, 'epg');
+    nav.push({
+      to: epg ? paths.epgTab.getHref(epg.page.url, epg.tab.url) : paths.liveTv.getHref(),
+      label: 'Live TV',
+    });
+  }
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader config={config.data} nav={nav} />
+      <main id="main" className="app__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { DiscoverRows } from './components/discover-rows';
+export { RowSkeletons } from './components/row-skeleton';

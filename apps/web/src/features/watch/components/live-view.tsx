@@ -1,0 +1,106 @@
+import { Link } from 'react-router';
+import { Player } from '@marquee/player/react';
+import { StatusMessage } from '../../../components/status-message';
+import { errorMessage } from '../../../components/error-message';
+import { useLiveChannelPlayUrl } from '../api/use-live-channel-play-url';
+import { useLiveChannels } from '../api/use-live-channels';
+import { clock, nowAndNext } from '../utils/epg';
+import { playbackProblem } from '../utils/playback-problem';
+import { PlaybackNotice } from './playback-notice';
+import './watch.css';
+
+interface LiveViewProps {
+  /** The channel to play; the first channel when absent. */
+  channelId?: string | null;
+  hrefFor: (channelId: string) => string;
+  onLeave: () => void;
+}
+
+/** Live channels: the selected channel playing (live HLS), with now/next and the channel list. */
+export function LiveView({ channelId, hrefFor, onLeave }: LiveViewProps) {
+  const channels = useLiveChannels();
+  const list = channels.data?.items ?? [];
+  const current =
+    list.find((c) => c.id === channelId || c._id === channelId) ?? (channelId ? null : list[0]) ?? null;
+  const playId = current?.id ?? channelId ?? undefined;
+  const playUrl = useLiveChannelPlayUrl(playId);
+  const problem = playbackProblem({ error: playUrl.error, data: playUrl.data });
+
+  if (channels.isError) {
+    return (
+      <StatusMessage
+        kind="error"
+        title="We couldn't load the live channels"
+        onRetry={() => void channels.refetch()}
+      >
+        {errorMessage(channels.error)}
+      </StatusMessage>
+    );
+  }
+  if (channels.isSuccess && list.length === 0) {
+    return <StatusMessage kind="empty" title="No live channels" testId="live-empty" />;
+  }
+
+  const { now, next } = current ? nowAndNext(current) : { now: null, next: null };
+  return (
+    <article className="watch watch--live" data-testid="live" data-channel-id={playId}>
+      <div className="watch__stage">
+        {problem ? (
+          <PlaybackNotice problem={problem} onRetry={() => void playUrl.refetch()} />
+        ) : playUrl.data?.url ? (
+          <Player src={playUrl.data.url} live autoplay hotkeys onLeave={onLeave} title={current?.name} />
+        ) : (
+          <div className="watch__placeholder" aria-busy="true" aria-label="Loading channel" />
+        )}
+      </div>
+      <div className="watch__info">
+        <h1 className="watch__title">
+          {current ? (
+            <>
+              <span className="live__number">{current.channelNumber}</span> {current.name}
+            </>
+          ) : (
+            'Live'
+          )}
+        </h1>
+        {now ? (
+          <p className="live__now">
+            <span className="card__badge live__badge">Live</span> {now.title}
+            {now.description ? <span className="live__desc"> — {now.description}</span> : null}
+          </p>
+        ) : null}
+        {next ? (
+          <p className="live__next">
+            Next at {clock(next)}: {next.title}
+          </p>
+        ) : null}
+      </div>
+      {list.length > 1 ? (
+        <nav className="live__channels" aria-label="Live channels">
+          <h2 className="row__title">Channels</h2>
+          <ul>
+            {list.map((channel) => {
+              const on = nowAndNext(channel).now;
+              return (
+                <li key={channel._id}>
+                  <Link
+                    to={hrefFor(channel.id)}
+                    className="live__channel"
+                    data-testid="live-channel"
+                    aria-current={channel.id === current?.id ? 'page' : undefined}
+                  >
+                    <span className="live__number">{channel.channelNumber}</span>
+                    <span>
+                      <strong>{channel.name}</strong>
+                      {on ? <span className="live__desc"> {on.title}</span> : null}
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      ) : null}
+    </article>
+  );
+}

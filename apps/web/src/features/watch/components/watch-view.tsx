@@ -1,0 +1,58 @@
+import { Player } from '@marquee/player/react';
+import { StatusMessage } from '../../../components/status-message';
+import { errorMessage } from '../../../components/error-message';
+import { useVideo } from '../api/use-video';
+import { useVideoPlayUrl } from '../api/use-video-play-url';
+import { playbackProblem } from '../utils/playback-problem';
+import { PlaybackNotice } from './playback-notice';
+import './watch.css';
+
+interface WatchViewProps {
+  channelId: string;
+  videoUid: string;
+  /** Escape (the spec's "leave" hotkey). */
+  onLeave: () => void;
+}
+
+/** The watch screen of a video in a channel: the player (autoplay, muted until a gesture), then its details. */
+export function WatchView({ channelId, videoUid, onLeave }: WatchViewProps) {
+  const video = useVideo(videoUid);
+  const playUrl = useVideoPlayUrl(videoUid);
+  const problem = playbackProblem({ error: playUrl.error, data: playUrl.data });
+
+  if (video.isError) {
+    return (
+      <StatusMessage kind="error" title="We couldn't load this video" onRetry={() => void video.refetch()}>
+        {errorMessage(video.error)}
+      </StatusMessage>
+    );
+  }
+
+  return (
+    <article className="watch" data-testid="watch" data-channel-id={channelId} data-video-uid={videoUid}>
+      <div className="watch__stage">
+        {problem ? (
+          <PlaybackNotice problem={problem} onRetry={() => void playUrl.refetch()} />
+        ) : playUrl.data?.url ? (
+          <Player src={playUrl.data.url} autoplay hotkeys onLeave={onLeave} title={video.data?.title} />
+        ) : (
+          <div className="watch__placeholder" aria-busy="true" aria-label="Loading video" />
+        )}
+      </div>
+      <div className="watch__info">
+        {video.data ? (
+          <>
+            <h1 className="watch__title" data-testid="watch-title">
+              {video.data.seriesData
+                ? `${video.data.title} | ${video.data.seriesData.title}`
+                : video.data.title}
+            </h1>
+            {video.data.description ? <p className="watch__description">{video.data.description}</p> : null}
+          </>
+        ) : (
+          <div className="skeleton skeleton--text" style={{ width: '40%', height: 24 }} />
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,2 @@
+export { WatchView } from './components/watch-view';
+export { LiveView } from './components/live-view';

@@ -1,0 +1,100 @@
+import { networkError, parseApiError } from './errors';
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue>;
+
+export interface ApiClientOptions {
+  /** Origin (or prefix) of the API; '' for same-origin relative URLs. */
+  baseUrl?: string;
+  /** Site uid, sent as `__site` and used in `/v2/sites/{site}/…` paths. */
+  site: string;
+  /** `web`, `webMobile` or the TV type, sent as `__source` (playback-and-social §7). */
+  source: string;
+  /** Access token, sent as a bearer Authorization header when present. */
+  getToken?: () => string | null | undefined;
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  readonly site: string;
+  readonly source: string;
+  /** The full URL of a call, with `__site` and `__source` added. */
+  url(path: string, query?: Query): string;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
+}
+
+/** Joins path segments, encoding each: `apiPath('v2', 'sites', site, 'videos', uid)`. */
+export function apiPath(...segments: Array<string | number>): string {
+  return '/' + segments.map((s) => encodeURIComponent(String(s))).join('/');
+}
+
+/** `/v2/sites/{site}/…rest` with every segment encoded. */
+export function sitePath(site: string, ...rest: Array<string | number>): string {
+  return apiPath('v2', 'sites', site, ...rest);
+}
+
+/** Builds a call URL: base + path + query (undefined and null values dropped; __site/__source last). */
+export function buildUrl(baseUrl: string, path: string, query: Query = {}): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  const [pathname, existing = ''] = path.split('?', 2) as [string, string?];
+  const params = new URLSearchParams(existing);
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${base}${pathname.startsWith('/') ? '' : '/'}${pathname}${qs ? `?${qs}` : ''}`;
+}
+
+/** A small fetch wrapper that adds the site, source and token to every call and throws ApiError. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const url = (path: string, query: Query = {}) =>
+    buildUrl(baseUrl, path, { ...query, __site: options.site, __source: options.source });
+
+  const request = async <T>(method: string, path: string, req: RequestOptions = {}): Promise<T> => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = options.getToken?.();
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await doFetch(url(path, req.query), {
+        method,
+        headers,
+        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        signal: req.signal,
+      });
+    } catch (error) {
+      if (error instanceof Error && error.name === 'AbortError') throw error;
+      throw networkError(error);
+    }
+    const text = await response.text();
+    let body: unknown = undefined;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+    }
+    if (!response.ok) throw parseApiError(response.status, body, response.statusText);
+    return body as T;
+  };
+
+  return {
+    site: options.site,
+    source: options.source,
+    url,
+    request,
+    get: (path, req) => request('GET', path, req),
+  };
+}

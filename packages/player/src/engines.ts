@@ -1,0 +1,69 @@
+import { fromHlsError, type PlayerError } from './errors';
+import { buildHlsConfig, type ResolvedPlayerOptions } from './options';
+
+/** A loaded source: something that can be torn down. */
+export interface EngineHandle {
+  destroy(): void;
+}
+
+export interface EngineCallbacks {
+  onReady(): void;
+  onError(error: PlayerError): void;
+}
+
+/** Native HLS (Safari, iOS, most TV browsers) or a progressive file: the element does the work. */
+export function attachNative(video: HTMLVideoElement, options: ResolvedPlayerOptions, cb: EngineCallbacks) {
+  const onMeta = () => {
+    if (options.startTime > 0) video.currentTime = options.startTime;
+    cb.onReady();
+  };
+  video.addEventListener('loadedmetadata', onMeta, { once: true });
+  video.src = options.src;
+  video.load();
+  return {
+    destroy() {
+      video.removeEventListener('loadedmetadata', onMeta);
+      video.removeAttribute('src');
+      video.load();
+    },
+  } satisfies EngineHandle;
+}
+
+/**
+ * hls.js over Media Source Extensions. hls.js is loaded on demand, so browsers with native HLS never
+ * download it. Recovers once from a fatal network or media error before reporting it.
+ */
+export async function attachHlsJs(
+  video: HTMLVideoElement,
+  options: ResolvedPlayerOptions,
+  cb: EngineCallbacks,
+  isCancelled: () => boolean,
+): Promise<EngineHandle | null> {
+  const { default: Hls } = await import('hls.js');
+  if (isCancelled()) return null;
+  if (!Hls.isSupported()) {
+    cb.onError(fromHlsError({ type: 'otherError', details: 'File could not be played', fatal: true }));
+    return null;
+  }
+  const hls = new Hls(buildHlsConfig(options));
+  const recovered = { network: false, media: false };
+  hls.on(Hls.Events.MANIFEST_PARSED, () => cb.onReady());
+  hls.on(Hls.Events.ERROR, (_event, data) => {
+    if (!data.fatal) return;
+    if (data.type === Hls.ErrorTypes.NETWORK_ERROR && !recovered.network) {
+      recovered.network = true;
+      hls.startLoad();
+      return;
+    }
+    if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recovered.media) {
+      recovered.media = true;
+      hls.recoverMediaError();
+      return;
+    }
+    cb.onError(fromHlsError({ type: data.type, details: data.details, fatal: true, reason: data.reason }));
+    hls.destroy();
+  });
+  hls.loadSource(options.src);
+  hls.attachMedia(video);
+  return { destroy: () => hls.destroy() };
+}

@@ -1,0 +1,40 @@
+/**
+ * @marquee/player core: framework-free. A facade (`createPlayer`) over small parts — option building,
+ * engine choice (native HLS or hls.js), error mapping, hotkeys, autoplay unmute and the spec's constants.
+ * The React binding is `@marquee/player/react`.
+ */
+export { createPlayer } from './player';
+export type { Player, PlayerEvents } from './player';
+export {
+  buildPlayerOptions,
+  buildHlsConfig,
+  chooseEngine,
+  isHlsUrl,
+  type PlayerOptions,
+  type ResolvedPlayerOptions,
+  type EngineKind,
+} from './options';
+export {
+  DEFAULT_HOTKEYS,
+  hotkeyAction,
+  applyHotkey,
+  bindHotkeys,
+  isTypingTarget,
+  type HotkeyAction,
+  type HotkeyControls,
+  type BindHotkeysOptions,
+} from './hotkeys';
+export {
+  PLAYBACK_UNAVAILABLE_MESSAGE,
+  VIDEO_ERROR_MESSAGE,
+  MediaErrorCode,
+  fromHlsError,
+  fromMediaError,
+  fromUnknownError,
+  isUnplayableFileError,
+  type PlayerError,
+  type PlayerErrorKind,
+} from './errors';
+export { createEmitter, type Emitter, type Listener } from './events';
+export { onFirstGesture, GESTURE_EVENTS } from './autoplay';
+export * from './constants';

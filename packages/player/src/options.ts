@@ -1,0 +1,78 @@
+import { HLS_MIME } from './constants';
+import type { PlayerError } from './errors';
+
+export interface PlayerOptions {
+  /** HLS master playlist (or a progressive file) URL. */
+  src: string;
+  /** Start playing as soon as possible. Autoplay starts muted (browsers block sound without a gesture). */
+  autoplay?: boolean;
+  /** Start muted even without autoplay. */
+  muted?: boolean;
+  /** Seconds to start at (VOD only). */
+  startTime?: number;
+  /** A live stream (sliding window): no start time, stay near the live edge. */
+  live?: boolean;
+  /** Called for every error, besides the `error` event. */
+  onError?: (error: PlayerError) => void;
+  /**
+   * Where to listen for the first user gesture that unmutes an autoplay-muted video
+   * (defaults to `document`). Pass null to stay muted.
+   */
+  gestureTarget?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
+}
+
+export interface ResolvedPlayerOptions {
+  src: string;
+  autoplay: boolean;
+  /** Muted at start. */
+  muted: boolean;
+  /** Unmute on the first user gesture (autoplay forced the mute, the caller did not ask for it). */
+  unmuteOnGesture: boolean;
+  startTime: number;
+  live: boolean;
+}
+
+/** Normalises the caller's options: autoplay implies a muted start, live ignores startTime. */
+export function buildPlayerOptions(options: PlayerOptions): ResolvedPlayerOptions {
+  const autoplay = options.autoplay === true;
+  const askedMuted = options.muted === true;
+  const live = options.live === true;
+  const start = Number(options.startTime);
+  return {
+    src: options.src.trim(),
+    autoplay,
+    muted: autoplay || askedMuted,
+    unmuteOnGesture: autoplay && !askedMuted && options.gestureTarget !== null,
+    startTime: !live && Number.isFinite(start) && start > 0 ? start : 0,
+    live,
+  };
+}
+
+export type EngineKind = 'native' | 'hls.js' | 'progressive';
+
+/** True when the URL looks like an HLS playlist. */
+export function isHlsUrl(src: string): boolean {
+  return /\.m3u8(\?|#|$)/i.test(src);
+}
+
+/**
+ * Which engine plays `src`: a progressive file plays directly; HLS plays natively when the
+ * element says it can (`canPlayType('application/vnd.apple.mpegurl')`), else through hls.js.
+ */
+export function chooseEngine(src: string, canPlayType: (type: string) => string): EngineKind {
+  if (!isHlsUrl(src)) return 'progressive';
+  return canPlayType(HLS_MIME) !== '' ? 'native' : 'hls.js';
+}
+
+/** The hls.js configuration for a resolved option set (a subset of hls.js `HlsConfig`). */
+export function buildHlsConfig(options: Pick<ResolvedPlayerOptions, 'live' | 'startTime'>) {
+  return {
+    enableWorker: true,
+    lowLatencyMode: false,
+    startPosition: options.live || options.startTime <= 0 ? -1 : options.startTime,
+    backBufferLength: options.live ? 30 : 90,
+    // Stay three target durations behind the live edge of the sliding window.
+    liveSyncDurationCount: 3,
+    liveMaxLatencyDurationCount: 10,
+  };
+}

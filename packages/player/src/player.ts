@@ -1,0 +1,152 @@
+import { onFirstGesture } from './autoplay';
+import { attachHlsJs, attachNative, type EngineHandle } from './engines';
+import { fromMediaError, fromUnknownError, type PlayerError } from './errors';
+import { createEmitter, type Listener } from './events';
+import { buildPlayerOptions, chooseEngine, type EngineKind, type PlayerOptions } from './options';
+
+export interface PlayerEvents {
+  ready: { engine: EngineKind; duration: number };
+  playing: { currentTime: number };
+  pause: { currentTime: number };
+  timeupdate: { currentTime: number; duration: number };
+  ended: { duration: number };
+  error: PlayerError;
+  mutedchange: { muted: boolean };
+}
+
+export interface Player {
+  readonly video: HTMLVideoElement;
+  readonly engine: EngineKind;
+  readonly live: boolean;
+  play(): Promise<void>;
+  pause(): void;
+  togglePlay(): void;
+  /** Seeks to an absolute position in seconds (clamped to the seekable range). */
+  seek(seconds: number): void;
+  /** Seeks relative to the current position. */
+  seekBy(delta: number): void;
+  setMuted(muted: boolean): void;
+  on<K extends keyof PlayerEvents>(event: K, listener: Listener<PlayerEvents[K]>): () => void;
+  off<K extends keyof PlayerEvents>(event: K, listener: Listener<PlayerEvents[K]>): void;
+  destroy(): void;
+}
+
+function defaultGestureTarget() {
+  return typeof document === 'undefined' ? null : document;
+}
+
+/**
+ * Plays `options.src` in `video`: native HLS where the browser has it, hls.js otherwise.
+ * With `autoplay`, it starts muted (allowed everywhere, headless included) and unmutes on the
+ * first user gesture.
+ */
+export function createPlayer(video: HTMLVideoElement, input: PlayerOptions): Player {
+  const options = buildPlayerOptions(input);
+  const engine = chooseEngine(options.src, (type) => video.canPlayType(type));
+  const emitter = createEmitter<PlayerEvents>();
+  const cleanups: Array<() => void> = [];
+  let handle: EngineHandle | null = null;
+  let destroyed = false;
+
+  const reportError = (error: PlayerError) => {
+    if (destroyed) return;
+    input.onError?.(error);
+    emitter.emit('error', error);
+  };
+
+  const listen = <K extends keyof HTMLMediaElementEventMap>(name: K, fn: () => void) => {
+    video.addEventListener(name, fn);
+    cleanups.push(() => video.removeEventListener(name, fn));
+  };
+
+  const duration = () => (Number.isFinite(video.duration) ? video.duration : 0);
+
+  listen('playing', () => emitter.emit('playing', { currentTime: video.currentTime }));
+  listen('pause', () => emitter.emit('pause', { currentTime: video.currentTime }));
+  listen('timeupdate', () =>
+    emitter.emit('timeupdate', { currentTime: video.currentTime, duration: duration() }),
+  );
+  listen('ended', () => emitter.emit('ended', { duration: duration() }));
+  listen('volumechange', () => emitter.emit('mutedchange', { muted: video.muted }));
+  listen('error', () => {
+    // With hls.js attached, the element's own errors are reported by hls.js instead.
+    if (engine !== 'hls.js') reportError(fromMediaError(video.error));
+  });
+
+  video.muted = options.muted;
+  video.playsInline = true;
+  video.setAttribute('playsinline', '');
+  if (options.muted) video.setAttribute('muted', '');
+
+  if (options.unmuteOnGesture) {
+    const target = input.gestureTarget ?? defaultGestureTarget();
+    if (target) cleanups.push(onFirstGesture(target, () => (video.muted = false)));
+  }
+
+  const play = async () => {
+    try {
+      await video.play();
+    } catch (error) {
+      // play() is interrupted by pause()/destroy() all the time; only report real refusals.
+      if (error instanceof Error && error.name === 'AbortError') return;
+      reportError(fromUnknownError(error));
+    }
+  };
+
+  const callbacks = {
+    onReady: () => {
+      if (destroyed) return;
+      emitter.emit('ready', { engine, duration: duration() });
+      if (options.autoplay) void play();
+    },
+    onError: reportError,
+  };
+
+  if (engine === 'hls.js') {
+    attachHlsJs(video, options, callbacks, () => destroyed).then(
+      (h) => {
+        if (destroyed) h?.destroy();
+        else handle = h;
+      },
+      (error: unknown) => reportError(fromUnknownError(error)),
+    );
+  } else {
+    handle = attachNative(video, options, callbacks);
+  }
+
+  const seek = (seconds: number) => {
+    const range = video.seekable;
+    let target = Math.max(0, seconds);
+    if (range && range.length > 0) {
+      target = Math.min(Math.max(target, range.start(0)), range.end(range.length - 1));
+    } else if (duration() > 0) {
+      target = Math.min(target, duration());
+    }
+    video.currentTime = target;
+  };
+
+  return {
+    video,
+    engine,
+    live: options.live,
+    play,
+    pause: () => video.pause(),
+    togglePlay: () => (video.paused ? void play() : video.pause()),
+    seek,
+    seekBy: (delta) => seek(video.currentTime + delta),
+    setMuted: (muted) => {
+      video.muted = muted;
+    },
+    on: emitter.on,
+    off: emitter.off,
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      video.pause();
+      handle?.destroy();
+      handle = null;
+      for (const cleanup of cleanups.splice(0)) cleanup();
+      emitter.clear();
+    },
+  };
+}

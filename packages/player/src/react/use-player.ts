@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { createPlayer, type Player } from '../player';
+import type { PlayerError } from '../errors';
+import type { EngineKind, PlayerOptions } from '../options';
+
+export interface PlayerState {
+  engine: EngineKind | null;
+  ready: boolean;
+  playing: boolean;
+  muted: boolean;
+  ended: boolean;
+  currentTime: number;
+  duration: number;
+  error: PlayerError | null;
+}
+
+const initialState: PlayerState = {
+  engine: null,
+  ready: false,
+  playing: false,
+  muted: false,
+  ended: false,
+  currentTime: 0,
+  duration: 0,
+  error: null,
+};
+
+export interface UsePlayerOptions extends Omit<PlayerOptions, 'src'> {
+  src: string | null | undefined;
+  onEnded?: () => void;
+}
+
+/**
+ * Creates a core player on the element in `videoRef` for `src`, and tears it down when `src`, `live`
+ * or `autoplay` change or the component unmounts. Returns the player (null until mounted) and its state.
+ */
+export function usePlayer(videoRef: RefObject<HTMLVideoElement | null>, options: UsePlayerOptions) {
+  const [player, setPlayer] = useState<Player | null>(null);
+  const [state, setState] = useState<PlayerState>(initialState);
+  const latest = useRef(options);
+  latest.current = options;
+  const { src, autoplay, muted, live, startTime } = options;
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !src) return;
+    const p = createPlayer(video, {
+      src,
+      autoplay,
+      muted,
+      live,
+      startTime,
+      onError: (error) => latest.current.onError?.(error),
+    });
+    setState({ ...initialState, engine: p.engine, muted: video.muted });
+    const patch = (next: Partial<PlayerState>) => setState((s) => ({ ...s, ...next }));
+    const offs = [
+      p.on('ready', ({ engine, duration }) => patch({ ready: true, engine, duration })),
+      p.on('playing', () => patch({ playing: true, ended: false, error: null })),
+      p.on('pause', () => patch({ playing: false })),
+      p.on('timeupdate', ({ currentTime, duration }) => patch({ currentTime, duration })),
+      p.on('mutedchange', ({ muted: m }) => patch({ muted: m })),
+      p.on('ended', () => {
+        patch({ playing: false, ended: true });
+        latest.current.onEnded?.();
+      }),
+      p.on('error', (error) => setState((s) => (error.fatal || !s.error ? { ...s, error } : s))),
+    ];
+    setPlayer(p);
+    return () => {
+      for (const off of offs) off();
+      p.destroy();
+      setPlayer(null);
+    };
+    // startTime only matters for the first load of a source, so it is not a dependency.
+  }, [videoRef, src, autoplay, muted, live]);
+
+  return { player, state };
+}
