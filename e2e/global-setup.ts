@@ -1,0 +1,57 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+const root = join(import.meta.dirname, '..');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv) {
+  const res = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env });
+  if (res.status !== 0) throw new Error(`npx ${args.join(' ')} failed with ${res.status}`);
+}
+
+/** Builds the clients when needed, seeds the demo site into data/e2e (media cached there), and serves it. */
+export default async function setup(project: TestProject) {
+  const port = 41_000 + Math.floor(Math.random() * 2000);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: join(root, 'data/e2e'),
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  if (
+    !existsSync(join(root, 'apps/web/dist/index.html')) ||
+    !existsSync(join(root, 'apps/tv/dist/index.html'))
+  ) {
+    run(['npm', 'run', 'build'], env);
+  }
+  run(['tsx', 'apps/server/src/cli/seed.ts'], env);
+
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+    } catch {
+      if (i > 120 || server.exitCode !== null) throw new Error('The e2e server did not start');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  project.provide('baseUrl', baseUrl);
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  };
+}

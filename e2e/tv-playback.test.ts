@@ -1,0 +1,39 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectPlaysPast, launchBrowser } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('TV app', () => {
+  it('drives the discover grid with the arrow keys and Enter, then plays past 2 s', async () => {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await page.goto(`${baseUrl}/tvn/generic/discover`);
+    const cards = page.getByTestId('video-card');
+    await cards.first().waitFor();
+    const focusedUid = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-video-uid') ?? null);
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'video-card');
+    const first = await focusedUid();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(
+      (uid) => document.activeElement?.getAttribute('data-video-uid') !== uid,
+      first,
+    );
+    const second = await focusedUid();
+    expect(second).not.toBe(first);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`/tvn/generic/play-video/[^/]+/${second}$`));
+    expect(await expectPlaysPast(page, 2)).toBeGreaterThan(2);
+  });
+
+  it('sends unknown TV paths to the generic discover screen', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/tvn/nowhere/at/all`);
+    await page.waitForURL(/\/tvn\/generic/);
+  });
+});

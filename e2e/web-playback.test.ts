@@ -1,0 +1,43 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectPlaysPast, launchBrowser } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('web app', () => {
+  it('shows the discover rows with thumbnails, opens a card and plays the video past 2 s', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId('discover-row').first().waitFor();
+    const card = page.getByTestId('video-card').first();
+    await card.waitFor();
+    const thumbLoaded = await card
+      .locator('img')
+      .first()
+      .evaluate((img: HTMLImageElement) =>
+        img.complete
+          ? img.naturalWidth > 0
+          : new Promise<boolean>((r) => (img.onload = () => r(img.naturalWidth > 0))),
+      );
+    expect(thumbLoaded).toBe(true);
+    await card.click();
+    await page.waitForURL(/\/channel\/[^/]+\/[^/]+$/);
+    expect(await expectPlaysPast(page, 2)).toBeGreaterThan(2);
+  });
+
+  it('applies the site theme', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId('discover-row').first().waitFor();
+    const config = await (await fetch(`${baseUrl}/v2/sites/demo/config`)).json();
+    const primary = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--mq-primary').trim(),
+    );
+    expect(primary.toLowerCase()).toBe(config.theme.colors.primary.toLowerCase());
+  });
+});
