@@ -8,15 +8,11 @@ import { createJobsRepository } from '../modules/jobs/jobs.repository';
 import { createJobsService, type Job } from '../modules/jobs/jobs.service';
 import { runWorker } from '../modules/jobs/jobs.worker';
 import { loadConfig, type Config } from '../plugins/config';
+import { progressBar, type CliIo } from './progress-bar';
 
 const USAGE = `Usage: npm run ingest -- <file> --site <uid> [--title <t>] [--description <d>] [--channel <id>]
        [--type video|movie|episode|…] [--uid <video uid>] [--subtitles <file.vtt>] [--subtitles-lang en]
        [--asset-only]`;
-
-export type CliIo = {
-  out: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
-  err: NodeJS.WritableStream;
-};
 
 /**
  * Queues an ingest job for the file and runs it in this process (the same queue a worker uses),
@@ -115,39 +111,6 @@ export async function main(
   } finally {
     if (!deps.db) await db.destroy();
   }
-}
-
-/** One redrawn line on a terminal; plain lines (on each new step or 10%) when piped. */
-function progressBar(out: CliIo['out']) {
-  const started = Date.now();
-  let lastLine = '';
-  let lastDecile = -1;
-  const elapsed = () => {
-    const s = Math.floor((Date.now() - started) / 1000);
-    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-  };
-  return {
-    update(fraction: number, message: string) {
-      const pct = Math.floor(fraction * 100);
-      if (out.isTTY) {
-        const width = 30;
-        const filled = Math.round(fraction * width);
-        const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(pct).padStart(3)}%  ${message.padEnd(16)} ${elapsed()}`;
-        if (line !== lastLine) out.write(`\r${line.slice(0, (out.columns ?? 100) - 1)}`);
-        lastLine = line;
-        return;
-      }
-      const decile = Math.floor(pct / 10);
-      if (message !== lastLine || decile !== lastDecile) {
-        out.write(`${String(pct).padStart(3)}%  ${message}  ${elapsed()}\n`);
-        lastLine = message;
-        lastDecile = decile;
-      }
-    },
-    end() {
-      if (out.isTTY && lastLine) out.write('\n');
-    },
-  };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

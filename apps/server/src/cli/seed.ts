@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { migrateToLatest, openDatabase, type Db } from '../db/database';
 import { ensureDemoAssets } from '../media/demo-media';
 import { loadConfig, type Config } from '../plugins/config';
+import { progressBar, type CliIo } from './progress-bar';
 import { demoAssetSpecs, ensureDemoSite, seedDemoCatalog } from '../seed/demo-catalog';
 import { DEMO_SITE_UID, DEMO_USERS } from '../seed/demo-content';
 
@@ -11,7 +12,7 @@ import { DEMO_SITE_UID, DEMO_USERS } from '../seed/demo-content';
  * refreshed around now. Running servers pick the changes up within their few-second read cache.
  */
 export async function main(
-  out: NodeJS.WritableStream = process.stdout,
+  out: CliIo['out'] = process.stdout,
   deps: { db?: Db; config?: Config } = {},
 ): Promise<number> {
   const config = deps.config ?? loadConfig();
@@ -21,9 +22,11 @@ export async function main(
     await ensureDemoSite(db);
     const specs = demoAssetSpecs();
     out.write(`Preparing ${specs.length} demo media assets (cached after the first run)…\n`);
+    const bar = progressBar(out);
     const assetIds = await ensureDemoAssets({ db, config }, DEMO_SITE_UID, specs, (p) =>
-      out.write(`  [${p.done}/${p.total}] ${p.key}${p.cached ? ' (cached)' : ''}\n`),
+      bar.update(p.done / p.total, `${p.done}/${p.total} ${p.key}${p.cached ? ' (cached)' : ''}`),
     );
+    bar.end();
     const summary = await seedDemoCatalog(db, assetIds);
     out.write(`Seeded site '${summary.site}':\n`);
     for (const [key, value] of Object.entries(summary)) if (key !== 'site') out.write(`  ${key}: ${value}\n`);
