@@ -35,3 +35,13 @@ export async function expectPlaysPast(page: Page, seconds: number, timeoutMs = 3
   );
   return page.getByTestId('player').evaluate((v: HTMLVideoElement) => v.currentTime);
 }
+
+/** Makes the page's browser deny native HLS, so the player must take the hls.js (MSE) path. */
+export async function withoutNativeHls(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const original = HTMLMediaElement.prototype.canPlayType;
+    HTMLMediaElement.prototype.canPlayType = function (type: string) {
+      return /mpegurl/i.test(type) ? '' : original.call(this, type);
+    };
+  });
+}

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectPlaysPast, launchBrowser } from './browser';
+import { expectPlaysPast, launchBrowser, withoutNativeHls } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -28,6 +28,15 @@ describe('web app', () => {
     await card.click();
     await page.waitForURL(/\/channel\/[^/]+\/[^/]+$/);
     expect(await expectPlaysPast(page, 2)).toBeGreaterThan(2);
+  });
+
+  it('plays through hls.js where the browser has no native HLS', async () => {
+    const page = await browser.newPage();
+    await withoutNativeHls(page);
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId('video-card').first().click();
+    expect(await expectPlaysPast(page, 2)).toBeGreaterThan(2);
+    expect(await page.getByTestId('player').getAttribute('data-engine')).toBe('hls.js');
   });
 
   it('applies the site theme', async () => {

@@ -35,8 +35,9 @@ function newest(dir) {
 const lock = join(root, 'package-lock.json');
 const installed = join(root, 'node_modules/.package-lock.json');
 if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs) {
-  step('Installing dependencies (npm ci)');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  step('Installing dependencies');
+  // Not `npm ci`: the lock cannot list other platforms' optional rollup binaries (see .ci/run).
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 const sources = Math.max(
