@@ -30,6 +30,6 @@ describe('linear live channel', () => {
     await withoutNativeHls(page);
     await page.goto(`${baseUrl}/live-tv/${channel.id}`);
     await expectPlaysPast(page, 2);
-    expect(await page.getByTestId('player').getAttribute('data-engine')).toBe('hls.js');
+    expect(await page.locator('.mq-player').getAttribute('data-engine')).toBe('hls.js');
   });
 });

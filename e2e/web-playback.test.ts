@@ -36,7 +36,7 @@ describe('web app', () => {
     await page.goto(`${baseUrl}/`);
     await page.getByTestId('video-card').first().click();
     expect(await expectPlaysPast(page, 2)).toBeGreaterThan(2);
-    expect(await page.getByTestId('player').getAttribute('data-engine')).toBe('hls.js');
+    expect(await page.locator('.mq-player').getAttribute('data-engine')).toBe('hls.js');
   });
 
   it('applies the site theme', async () => {
