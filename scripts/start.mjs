@@ -60,7 +60,7 @@ step(`Starting the server on port ${port}`);
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, PORT: String(port) },
+  env: { LOG_LEVEL: 'warn', ...process.env, PORT: String(port) },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
