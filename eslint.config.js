@@ -4,17 +4,20 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-const forbid = (...groups) => ({
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: groups.map((group) => ({
-        group,
-        message: 'Breaks the import direction (docs/architecture.md).',
-      })),
-    },
-  ],
+const direction = 'Breaks the import direction (docs/architecture.md).';
+const forbid = (group, extra = []) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group, message: direction }, ...extra] }],
 });
+// Features never import each other (src/app composes them): files sit at features/<feature>/<kind>/,
+// so a path that climbs exactly two folders lands in another feature.
+const noCrossFeature = [
+  {
+    regex: '^\\.\\./\\.\\./(?!\\.\\./)',
+    message: 'Features do not import each other; compose them in src/app.',
+  },
+];
+const webForbids = ['@marquee/server', '@marquee/tv', '**/apps/tv/**', '**/apps/server/**'];
+const tvForbids = ['@marquee/server', '@marquee/web', '**/apps/web/**', '**/apps/server/**'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**'] },
@@ -33,14 +36,10 @@ export default tseslint.config(
     files: ['packages/api-client/**', 'packages/player/**'],
     rules: forbid(['@marquee/server', '@marquee/web', '@marquee/tv', '**/apps/**']),
   },
-  {
-    files: ['apps/web/**'],
-    rules: forbid(['@marquee/server', '@marquee/tv', '**/apps/tv/**', '**/apps/server/**']),
-  },
-  {
-    files: ['apps/tv/**'],
-    rules: forbid(['@marquee/server', '@marquee/web', '**/apps/web/**', '**/apps/server/**']),
-  },
+  { files: ['apps/web/**'], rules: forbid(webForbids) },
+  { files: ['apps/web/src/features/*/*/**'], rules: forbid(webForbids, noCrossFeature) },
+  { files: ['apps/tv/**'], rules: forbid(tvForbids) },
+  { files: ['apps/tv/src/features/*/*/**'], rules: forbid(tvForbids, noCrossFeature) },
   {
     files: ['apps/server/**'],
     rules: forbid([
