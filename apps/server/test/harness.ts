@@ -13,6 +13,10 @@ export type Harness = {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** The PostgreSQL schema of this harness, when on PostgreSQL. */
+  pgSchema: string | undefined;
+  /** Environment for a child process (a worker, a CLI) that must see this harness's database. */
+  childEnv: () => NodeJS.ProcessEnv;
   close: () => Promise<void>;
 };
 
@@ -53,6 +57,22 @@ export async function createHarness(
     app,
     db,
     config,
+    pgSchema,
+    childEnv() {
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        MEDIA_SECRET: config.mediaSecret,
+      };
+      delete env.DATABASE_URL;
+      if (config.databaseUrl) {
+        const url = new URL(config.databaseUrl);
+        url.searchParams.set('options', `-c search_path=${pgSchema}`);
+        env.DATABASE_URL = url.toString();
+      }
+      return env;
+    },
     async close() {
       await app.close();
       if (pgSchema) await sql.raw(`DROP SCHEMA ${pgSchema} CASCADE`).execute(db);
