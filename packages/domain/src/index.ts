@@ -5,3 +5,4 @@ export * from './live-event';
 export * from './thumbnails';
 export * from './access';
 export * from './live-schedule';
+export * from './theme';

@@ -1,4 +1,4 @@
 export { useSiteConfig } from './api/use-site-config';
-export { useApplyTheme, themeVariables } from './hooks/use-apply-theme';
+export { useApplyTheme } from './hooks/use-apply-theme';
 export { SiteHeader, type NavItem } from './components/site-header';
 export { resolveTab, type ResolvedTab } from './utils/pages';
