@@ -12,10 +12,12 @@ import {
 } from 'fastify-type-provider-zod';
 import { createContext, type AppContext } from './context';
 import type { Db } from './db/database';
+import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { mediaRoutes } from './modules/playback/media.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
+import { registerAuth } from './plugins/auth';
 import type { Config } from './plugins/config';
 import { registerErrorHandling } from './plugins/errors';
 
@@ -57,10 +59,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await db.selectFrom('sites').select('uid').limit(1).execute();
     return { status: 'ok' };
   });
+  registerAuth(app, ctx.auth.verifyAccessToken);
   await app.register(sitesRoutes(ctx));
   await app.register(playbackRoutes(ctx));
   await app.register(mediaRoutes(ctx));
   await app.register(catalogRoutes(ctx));
+  await app.register(authRoutes(ctx));
 
   serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'));
   return app;

@@ -1,4 +1,7 @@
 import type { Db } from './db/database';
+import { createAccessTokens } from './modules/auth/access-token';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { createAuthService, type AuthService } from './modules/auth/auth.service';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service';
 import { createLiveService, type LiveService } from './modules/playback/live.service';
@@ -20,7 +23,11 @@ export type AppContext = {
   playback: PlaybackService;
   live: LiveService;
   catalog: CatalogService;
+  auth: AuthService;
 };
+
+/** Lifetime of an access token (the refresh token lasts 30 days). */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 export function createContext(config: Config, db: Db, overrides: Partial<AppContext> = {}): AppContext {
   const now = overrides.now ?? (() => Date.now());
@@ -40,6 +47,11 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       now,
     }),
     live: createLiveService({ repo: playbackRepo, signer: mediaSigner, now }),
+    auth: createAuthService({
+      repo: createAuthRepository(db),
+      tokens: createAccessTokens(config.authSecret, ACCESS_TOKEN_TTL_SECONDS, now),
+      now,
+    }),
     ...overrides,
   };
 }

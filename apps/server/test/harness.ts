@@ -64,6 +64,7 @@ export async function createHarness(
         DATA_DIR: dataDir,
         LOG_LEVEL: 'silent',
         MEDIA_SECRET: config.mediaSecret,
+        AUTH_SECRET: config.authSecret,
       };
       delete env.DATABASE_URL;
       if (config.databaseUrl) {

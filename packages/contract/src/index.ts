@@ -2,3 +2,4 @@ export * from './common';
 export * from './site';
 export * from './catalog';
 export * from './playback';
+export * from './auth';

@@ -226,6 +226,25 @@ export interface JobsTable {
   updated_at: IsoTime;
 }
 
+export interface RefreshTokensTable {
+  id: string;
+  site_uid: string;
+  user_id: string;
+  /** Every token rotated from one login shares the family; reuse of a spent one revokes it whole. */
+  family_id: string;
+  /** sha256 hex of the opaque token; the token itself is never stored. */
+  token_hash: string;
+  created_at: IsoTime;
+  expires_at: IsoTime;
+  /** When it was exchanged for the next token of the family. */
+  used_at: IsoTime | null;
+  /** Id of the token it was first exchanged for. */
+  replaced_by: string | null;
+  revoked_at: IsoTime | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
 export interface Database {
   sites: SitesTable;
   channels: ChannelsTable;
@@ -242,4 +261,5 @@ export interface Database {
   bundles: BundlesTable;
   coupons: CouponsTable;
   jobs: JobsTable;
+  refresh_tokens: RefreshTokensTable;
 }

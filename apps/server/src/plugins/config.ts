@@ -17,6 +17,8 @@ const EnvSchema = z.object({
     .optional(),
   /** Signs playback URLs. Generated once and kept in DATA_DIR when not given. */
   MEDIA_SECRET: z.string().min(32).optional(),
+  /** Signs access tokens (JWT, HS256). Generated once and kept in DATA_DIR when not given. */
+  AUTH_SECRET: z.string().min(32).optional(),
   /** Lifetime of a signed playback URL. */
   PLAY_URL_TTL_SECONDS: z.coerce
     .number()
@@ -35,6 +37,7 @@ export type Config = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   mediaSecret: string;
+  authSecret: string;
   playUrlTtlSeconds: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   defaultSite: string;
@@ -58,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     mediaSecret: e.MEDIA_SECRET ?? persistentSecret(join(dataDir, 'media-secret')),
+    authSecret: e.AUTH_SECRET ?? persistentSecret(join(dataDir, 'auth-secret')),
     playUrlTtlSeconds: e.PLAY_URL_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
     defaultSite: e.DEFAULT_SITE,

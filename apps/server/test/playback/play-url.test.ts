@@ -1,6 +1,7 @@
 import { PlayableUrl } from '@marquee/contract';
 import { OWNER_PAID_NOTICE, OWNER_PRIVATE_NOTICE } from '@marquee/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccessTokens } from '../../src/modules/auth/access-token';
 import { createMediaSigner } from '../../src/modules/playback/media-token';
 import { createPlaybackRepository } from '../../src/modules/playback/playback.repository';
 import { createPlaybackService } from '../../src/modules/playback/playback.service';
@@ -240,7 +241,27 @@ describe('GET /v2/sites/{site}/videos/{uid}/play-url — outcomes', () => {
   });
 });
 
-describe('play-url for a signed-in viewer (request.user, set by the coming auth plugin)', () => {
+describe('play-url for a signed-in viewer (request.user, set by the auth plugin)', () => {
+  it('reads the viewer from the bearer access token; a bad token plays as anonymous', async () => {
+    const token = await createAccessTokens(h.config.authSecret, 900, () => clock.now).sign({
+      id: 'u1',
+      siteUid: 'acme',
+      email: 'u1@acme.test',
+      roles: [],
+    });
+    const signedIn = await h.app.inject({
+      url: '/v2/sites/acme/videos/v-login/play-url',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(signedIn.json().url).toBeTruthy();
+    const forged = await h.app.inject({
+      url: '/v2/sites/acme/videos/v-login/play-url',
+      headers: { authorization: `Bearer ${token}x` },
+    });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.json()).toMatchObject({ code: 10, url: null });
+  });
+
   const service = () =>
     createPlaybackService({
       repo: createPlaybackRepository(h.db),

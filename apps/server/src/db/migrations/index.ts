@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_catalog';
+import * as m0002 from './0002_sessions';
 
 /** Every migration, in order. Add new ones here; names sort by their number. */
 export const migrations: Record<string, Migration> = {
   '0001_catalog': m0001,
+  '0002_sessions': m0002,
 };

@@ -10,10 +10,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { PlaybackUser } from './playback.service';
 
-/** The user a future auth plugin puts on the request; every request is anonymous until then. */
+/** The user the auth plugin (plugins/auth.ts) put on the request from its bearer token, if any. */
 export function requestUser(request: FastifyRequest): PlaybackUser | null {
-  const user = (request as { user?: { id?: unknown } }).user;
-  return typeof user?.id === 'string' ? { id: user.id } : null;
+  return request.user ? { id: request.user.id } : null;
 }
 
 const responses = {

@@ -1,0 +1,51 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { AuthUser } from '../../plugins/auth';
+
+export type AccessTokens = ReturnType<typeof createAccessTokens>;
+
+const ISSUER = 'marquee';
+const ALG = 'HS256';
+
+/**
+ * Short-lived access tokens: HS256 JWTs carrying the user id (sub), site, e-mail and roles.
+ * `now` is the app clock (epoch ms), so expiry is tested without sleeping.
+ */
+export function createAccessTokens(secret: string, ttlSeconds: number, now: () => number) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    ttlSeconds,
+    async sign(user: AuthUser): Promise<string> {
+      const iat = Math.floor(now() / 1000);
+      return new SignJWT({ site: user.siteUid, email: user.email, roles: user.roles })
+        .setProtectedHeader({ alg: ALG })
+        .setIssuer(ISSUER)
+        .setSubject(user.id)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlSeconds)
+        .sign(key);
+    },
+    /** The token's user, or why it is refused: 'expired' or 'invalid'. */
+    async verify(token: string): Promise<{ user: AuthUser } | { error: 'expired' | 'invalid' }> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALG],
+          issuer: ISSUER,
+          currentDate: new Date(now()),
+          clockTolerance: 0,
+        });
+        const { sub, site, email, roles } = payload;
+        if (
+          typeof sub !== 'string' ||
+          typeof site !== 'string' ||
+          typeof email !== 'string' ||
+          !Array.isArray(roles) ||
+          !roles.every((r) => typeof r === 'string')
+        )
+          return { error: 'invalid' };
+        return { user: { id: sub, siteUid: site, email, roles } };
+      } catch (err) {
+        return { error: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+      }
+    },
+  };
+}
