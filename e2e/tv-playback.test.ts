@@ -26,6 +26,9 @@ describe('TV app', () => {
     );
     const second = await focusedUid();
     expect(second).not.toBe(first);
+    // Spatial navigation throttles remote keys (80 ms, src/lib/spatial.ts) as held keys repeat;
+    // press Enter after that window, as a viewer on a remote would.
+    await page.waitForTimeout(200);
     await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`/tvn/generic/play-video/[^/]+/${second}$`));
     expect(await expectPlaysPast(page, 2)).toBeGreaterThan(2);
