@@ -13,6 +13,7 @@ import type {
   VideosTable,
 } from '../src/db/schema';
 import { newSiteRow } from '../src/modules/sites/site-defaults';
+import { newVideoRow } from '../src/db/video-row';
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -52,26 +53,12 @@ export function videoRow(
   uid: string,
   over: Partial<Insertable<VideosTable>> = {},
 ): Insertable<VideosTable> {
-  return {
-    site_uid: siteUid,
-    uid,
-    type: 'video',
+  return newVideoRow(siteUid, uid, {
     title: `Video ${uid}`,
-    description: '',
-    channel_id: null,
-    asset_id: null,
-    access_type: 'public',
-    status: 'public',
     published_at: '2026-01-01T00:00:00.000Z',
     duration_s: 30,
-    tags: '[]',
-    view_count: 0,
-    like_count: 0,
-    favorites_count: 0,
-    hybrid_paywall: 0,
-    without_ads: 0,
     ...over,
-  };
+  });
 }
 
 /**

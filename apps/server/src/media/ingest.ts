@@ -17,6 +17,7 @@ import { newAssetId, newJobId, newVideoUid } from './ids';
 import { createMediaRepository } from './media.repository';
 import { probe } from './probe';
 import { writeThumbnails } from './thumbnails';
+import { newVideoRow } from '../db/video-row';
 
 export type SubtitleInput = { file: string; language?: string; label?: string };
 
@@ -164,25 +165,15 @@ export async function ingestFile(
           created_at: now,
         },
         videoUid
-          ? {
-              site_uid: input.siteUid,
-              uid: videoUid,
+          ? newVideoRow(input.siteUid, videoUid, {
               type,
               title: input.title ?? basename(name, extname(name)),
               description: input.description ?? '',
               channel_id: input.channelId ?? null,
               asset_id: assetId,
-              access_type: 'public',
-              status: 'public',
               published_at: now,
               duration_s: info.durationS,
-              tags: '[]',
-              view_count: 0,
-              like_count: 0,
-              favorites_count: 0,
-              hybrid_paywall: 0,
-              without_ads: 0,
-            }
+            })
           : undefined,
       );
     } catch (err) {

@@ -16,6 +16,7 @@ import {
   DEMO_USERS,
   DEMO_VIDEOS,
 } from './demo-content';
+import { newVideoRow } from '../db/video-row';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -110,26 +111,13 @@ export async function seedDemoCatalog(
     admin: await hash(DEMO_USERS.admin.password),
   };
 
-  const v = (uid: string, over: Partial<Insertable<VideosTable>>): Insertable<VideosTable> => ({
-    site_uid: site,
-    uid,
-    type: 'video',
-    title: uid,
-    description: '',
-    channel_id: null,
-    asset_id: asset(uid),
-    access_type: 'public',
-    status: 'public',
-    published_at: '2026-01-01T00:00:00.000Z',
-    duration_s: 0,
-    tags: '[]',
-    view_count: 0,
-    like_count: 0,
-    favorites_count: 0,
-    hybrid_paywall: 0,
-    without_ads: 0,
-    ...over,
-  });
+  const v = (uid: string, over: Partial<Insertable<VideosTable>>): Insertable<VideosTable> =>
+    newVideoRow(site, uid, {
+      title: uid,
+      asset_id: asset(uid),
+      published_at: '2026-01-01T00:00:00.000Z',
+      ...over,
+    });
   const specSeconds = new Map(demoAssetSpecs().map((s) => [s.key, s.seconds]));
   const secondsOf = (uid: string) => specSeconds.get(uid) ?? 0;
 

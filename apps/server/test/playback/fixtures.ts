@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../../src/db/database';
+import type { Insertable } from 'kysely';
 import type { LiveChannelsTable, VideosTable } from '../../src/db/schema';
+import { videoRow } from '../fixtures';
 
 export type TestRendition = { name: string; width: number; height: number };
 
@@ -67,39 +69,15 @@ export async function insertAsset(
     .execute();
 }
 
-export async function insertVideo(db: Db, siteUid: string, uid: string, over: Partial<VideosTable> = {}) {
-  const row: VideosTable = {
-    site_uid: siteUid,
-    uid,
-    type: 'video',
-    title: uid,
-    description: '',
-    channel_id: null,
-    asset_id: null,
-    access_type: 'public',
-    status: 'public',
-    age_gate: null,
-    published_at: '2026-01-01T00:00:00.000Z',
-    duration_s: 0,
-    tags: '[]',
-    series_uid: null,
-    season: null,
-    episode: null,
-    movie: null,
-    live_event: null,
-    external_url: null,
-    extra_of: null,
-    extra_kind: null,
-    owner_user_id: null,
-    view_count: 0,
-    like_count: 0,
-    favorites_count: 0,
-    hybrid_paywall: 0,
-    without_ads: 0,
-  };
+export async function insertVideo(
+  db: Db,
+  siteUid: string,
+  uid: string,
+  over: Partial<Insertable<VideosTable>> = {},
+) {
   await db
     .insertInto('videos')
-    .values({ ...row, ...over } as VideosTable)
+    .values(videoRow(siteUid, uid, { title: uid, duration_s: 0, ...over }))
     .execute();
 }
 
