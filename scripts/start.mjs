@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureDebianPackage } from './debian-packages.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.PORT ?? 3000);
@@ -52,6 +53,10 @@ if (!built.every(existsSync) || Math.min(...built.map((f) => statSync(f).mtimeMs
 } else {
   step('Web and TV apps are up to date');
 }
+
+// The demo media is encoded with the system ffmpeg when it can be had (the npm fallback is old).
+if (!ensureDebianPackage('/usr/bin/ffmpeg', 'ffmpeg', 'encoding the demo media'))
+  console.log('Using the npm-shipped ffmpeg (no Debian package available)');
 
 step('Migrating the database and seeding the demo site (media is generated once and cached under ./data)');
 run('npx', ['tsx', 'apps/server/src/cli/seed.ts']);

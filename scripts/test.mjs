@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
+import { ensureDebianPackage } from './debian-packages.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const results = join(root, 'test-results');
@@ -40,18 +41,8 @@ function vitest(name, args, env = {}) {
   if (res.status !== 0) failedRuns++;
 }
 
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return true;
-  console.log('Chromium is missing: installing Debian’s chromium package for the browser tests');
-  const install = spawnSync(
-    'sh',
-    ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'],
-    {
-      stdio: 'inherit',
-    },
-  );
-  return install.status === 0 && existsSync('/usr/bin/chromium');
-}
+// Media tests encode with the system ffmpeg; the npm-shipped fallback is too old for some of them.
+if (only !== 'e2e') ensureDebianPackage('/usr/bin/ffmpeg', 'ffmpeg', 'media encoding in the tests');
 
 if (!only || only === 'unit') vitest('unit-and-server', []);
 
@@ -68,7 +59,8 @@ if (!only || only === 'services') {
 }
 
 if (!only || only === 'e2e') {
-  if (ensureChromium()) vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
+  if (ensureDebianPackage('/usr/bin/chromium', 'chromium', 'the browser tests'))
+    vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
   else {
     console.error('✖ Browser tests need /usr/bin/chromium (apt-get install chromium).');
     failedRuns++;

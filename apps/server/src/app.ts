@@ -14,9 +14,13 @@ import { createContext, type AppContext } from './context';
 import type { Db } from './db/database';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { devicesRoutes } from './modules/devices/devices.routes';
 import { mediaRoutes } from './modules/playback/media.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
+import { socialRoutes } from './modules/social/social.routes';
 import { registerAuth } from './plugins/auth';
 import type { Config } from './plugins/config';
 import { registerErrorHandling } from './plugins/errors';
@@ -36,7 +40,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // Signed media paths carry a ~130-character token as one path parameter.
     routerOptions: { maxParamLength: 1000 },
   });
@@ -55,6 +59,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const ctx = createContext(config, db, opts.context);
+  app.addHook('onClose', async () => {
+    ctx.mailer.close();
+    await ctx.limiter.close();
+  });
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await db.selectFrom('sites').select('uid').limit(1).execute();
     return { status: 'ok' };
@@ -65,6 +73,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes(ctx));
   await app.register(catalogRoutes(ctx));
   await app.register(authRoutes(ctx));
+  await app.register(recoveryRoutes(ctx));
+  await app.register(devicesRoutes(ctx));
+  await app.register(socialRoutes(ctx));
+  await app.register(profileRoutes(ctx));
 
   serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'));
   return app;

@@ -1,15 +1,27 @@
+import { join } from 'node:path';
+import pino from 'pino';
 import type { Db } from './db/database';
+import { createMailer, type Mailer } from './infra/mailer';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './infra/rate-limiter';
 import { createAccessTokens } from './modules/auth/access-token';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service';
+import { createDevicesRepository } from './modules/devices/devices.repository';
+import { createDevicesService, type DevicesService } from './modules/devices/devices.service';
 import { createLiveService, type LiveService } from './modules/playback/live.service';
 import { createMediaSigner, type MediaSigner } from './modules/playback/media-token';
 import { createPlaybackRepository } from './modules/playback/playback.repository';
 import { createPlaybackService, type PlaybackService } from './modules/playback/playback.service';
+import { createProfileRepository } from './modules/profile/profile.repository';
+import { createProfileService, type ProfileService } from './modules/profile/profile.service';
+import { createRecoveryRepository } from './modules/recovery/recovery.repository';
+import { createRecoveryService, type RecoveryService } from './modules/recovery/recovery.service';
 import { createSitesRepository } from './modules/sites/sites.repository';
 import { createSitesService, type SitesService } from './modules/sites/sites.service';
+import { createSocialRepository } from './modules/social/social.repository';
+import { createSocialService, type SocialService } from './modules/social/social.service';
 import type { Config } from './plugins/config';
 
 /** The services every route plugin receives. Built once per app; tests may pass their own parts. */
@@ -24,6 +36,13 @@ export type AppContext = {
   live: LiveService;
   catalog: CatalogService;
   auth: AuthService;
+  recovery: RecoveryService;
+  devices: DevicesService;
+  profile: ProfileService;
+  /** Counters for abuse limits, in Redis when configured. */
+  limiter: RateLimiter;
+  mailer: Mailer;
+  social: SocialService;
 };
 
 /** Lifetime of an access token (the refresh token lasts 30 days). */
@@ -33,10 +52,34 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
   const now = overrides.now ?? (() => Date.now());
   const mediaSigner = createMediaSigner(config.mediaSecret);
   const playbackRepo = createPlaybackRepository(db);
+  const limiter =
+    overrides.limiter ??
+    (config.redisUrl
+      ? createRedisRateLimiter(config.redisUrl, config.redisPrefix)
+      : createMemoryRateLimiter(now));
+  const mailer =
+    overrides.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, 'outbox'),
+      log: pino({ level: config.logLevel }),
+    });
+  // Other services start sessions through it (recovery, social, devices).
+  const auth =
+    overrides.auth ??
+    createAuthService({
+      repo: createAuthRepository(db),
+      tokens: createAccessTokens(config.authSecret, ACCESS_TOKEN_TTL_SECONDS, now),
+      now,
+      limiter,
+      captcha: config.captcha,
+    });
+  const sites = overrides.sites ?? createSitesService(createSitesRepository(db), config.defaultSite);
   return {
     config,
     db,
-    sites: createSitesService(createSitesRepository(db), config.defaultSite),
+    sites,
     catalog: createCatalogService(createCatalogRepository(db)),
     now,
     mediaSigner,
@@ -47,9 +90,25 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       now,
     }),
     live: createLiveService({ repo: playbackRepo, signer: mediaSigner, now }),
-    auth: createAuthService({
-      repo: createAuthRepository(db),
-      tokens: createAccessTokens(config.authSecret, ACCESS_TOKEN_TTL_SECONDS, now),
+    auth,
+    recovery: createRecoveryService({ repo: createRecoveryRepository(db), auth, mailer, limiter, now }),
+    devices: createDevicesService({ repo: createDevicesRepository(db), auth, limiter, now }),
+    profile: createProfileService({
+      repo: createProfileRepository(db),
+      auth,
+      mailer,
+      limiter,
+      now,
+      log: pino({ level: config.logLevel }),
+    }),
+    limiter,
+    mailer,
+    social: createSocialService({
+      config: config.social,
+      authSecret: config.authSecret,
+      repo: createSocialRepository(db),
+      auth,
+      sites,
       now,
     }),
     ...overrides,

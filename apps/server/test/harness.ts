@@ -32,7 +32,16 @@ export async function createHarness(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     MEDIA_SECRET: 'test-secret-test-secret-test-secret-0123',
+    // Tests play clients at several addresses through X-Forwarded-For, as a proxy would send.
+    TRUST_PROXY: 'true',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    // Each harness counts in Redis under keys of its own.
+    ...(process.env.REDIS_URL
+      ? {
+          REDIS_URL: process.env.REDIS_URL,
+          REDIS_PREFIX: `test:${process.pid}:${Math.random().toString(36).slice(2, 8)}:`,
+        }
+      : {}),
     ...opts.env,
   });
   let pgSchema: string | undefined;
@@ -65,6 +74,7 @@ export async function createHarness(
         LOG_LEVEL: 'silent',
         MEDIA_SECRET: config.mediaSecret,
         AUTH_SECRET: config.authSecret,
+        REDIS_PREFIX: config.redisPrefix,
       };
       delete env.DATABASE_URL;
       if (config.databaseUrl) {

@@ -13,6 +13,7 @@ export const LoginBody = z.object({
   /** The site uid; else __site, else the host name. */
   site: z.string().min(1).max(64).optional(),
   rakuten: z.unknown().optional(),
+  /** True when the user accepts the site's current terms (the retry after 403 unreelTerms). */
   terms: z.boolean().optional(),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
@@ -29,8 +30,8 @@ export const SignupBody = z.object({
     .max(1024),
   site: z.string().min(1).max(64).optional(),
   rakuten: z.unknown().optional(),
-  /** Checked by the captcha slice; accepted and ignored for now. */
-  captchaToken: z.string().max(4096).optional(),
+  /** The solved ALTCHA payload (base64), or the reCAPTCHA / Turnstile response token. */
+  captchaToken: required('Captcha is required').min(1, 'Captcha is required').max(4096),
   terms: z.literal(true, { error: 'You must accept the terms' }),
 });
 export type SignupBody = z.infer<typeof SignupBody>;
@@ -81,3 +82,55 @@ export const LoginResponse = z
   })
   .meta({ id: 'LoginResponse' });
 export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** POST /v2/me/auth/verify: the bearer access token is valid and its user still exists. */
+export const VerifyResponse = z.object({ valid: z.literal(true), user: User }).meta({ id: 'VerifyResponse' });
+export type VerifyResponse = z.infer<typeof VerifyResponse>;
+
+/** GET /api/unique/{name}: the e-mail to check, on the request's site. */
+export const UniqueParams = z.object({
+  name: z.email({ error: 'Invalid email' }).max(320),
+});
+export type UniqueParams = z.infer<typeof UniqueParams>;
+/** Whether no account of the site uses the e-mail yet. */
+export const UniqueResponse = z.object({ unique: z.boolean() }).meta({ id: 'UniqueResponse' });
+export type UniqueResponse = z.infer<typeof UniqueResponse>;
+
+/** GET /v2/sites/{site}/terms: the site's terms of use; accepting them is recorded at login or signup. */
+export const TermsResponse = z
+  .object({ text: z.string(), updatedAt: z.string().describe('ISO time of the last change') })
+  .meta({ id: 'Terms' });
+export type TermsResponse = z.infer<typeof TermsResponse>;
+
+/** GET /v2/sites/{site}/captcha: which captcha the signup form shows. */
+export const CaptchaConfig = z
+  .discriminatedUnion('provider', [
+    z.object({
+      provider: z.literal('altcha'),
+      /** The altcha widget's `challengeurl`. */
+      challengeUrl: z.string(),
+    }),
+    z.object({ provider: z.enum(['recaptcha', 'turnstile']), siteKey: z.string() }),
+  ])
+  .meta({ id: 'CaptchaConfig' });
+export type CaptchaConfig = z.infer<typeof CaptchaConfig>;
+
+/**
+ * GET /v2/sites/{site}/captcha/challenge: an ALTCHA v2 challenge. The parameters are signed as a
+ * whole, so unknown keys are passed through untouched.
+ */
+export const AltchaChallenge = z
+  .object({
+    parameters: z.looseObject({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+      expiresAt: z.number().optional(),
+    }),
+    signature: z.string(),
+  })
+  .meta({ id: 'AltchaChallenge' });
+export type AltchaChallenge = z.infer<typeof AltchaChallenge>;

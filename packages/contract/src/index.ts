@@ -3,3 +3,7 @@ export * from './site';
 export * from './catalog';
 export * from './playback';
 export * from './auth';
+export * from './recovery';
+export * from './devices';
+export * from './social';
+export * from './profile';

@@ -22,6 +22,10 @@ export interface SitesTable {
   heartbeat: Json;
   search_options: Json;
   created_at: IsoTime;
+  /** The site's terms of use; null when the site has none. */
+  terms_text: string | null;
+  /** When the terms last changed; users who accepted earlier must accept again. */
+  terms_updated_at: IsoTime | null;
 }
 
 export interface ChannelsTable {
@@ -172,6 +176,16 @@ export interface UsersTable {
   gender: string | null;
   verified: Flag;
   created_at: IsoTime;
+  password_changed_at: IsoTime | null;
+  /** After this instant a login answers pwdExpired and the user must set a new password. */
+  password_expires_at: IsoTime | null;
+  /** Set by too many failed logins; only a password reset clears it. */
+  locked_at: IsoTime | null;
+  /** Terms are pending when the site's terms_updated_at is later than this (or this is null). */
+  terms_accepted_at: IsoTime | null;
+  /** The name may change once per 60 days. */
+  name_changed_at: IsoTime | null;
+  deletion_requested_at: IsoTime | null;
 }
 
 export interface BundlesTable {
@@ -243,6 +257,50 @@ export interface RefreshTokensTable {
   revoked_at: IsoTime | null;
   user_agent: string | null;
   ip: string | null;
+  /** web, webtv, roku… (accounts-and-commerce §3 Device); null for older sessions. */
+  device_type: string | null;
+}
+
+export interface OneTimeCodesTable {
+  id: string;
+  site_uid: string;
+  user_id: string;
+  /** reset, autologin or passcode */
+  kind: string;
+  /** sha256 hex of the code; the code itself is only ever mailed or shown. */
+  code_hash: string;
+  created_at: IsoTime;
+  expires_at: IsoTime;
+  used_at: IsoTime | null;
+}
+
+/** A TV asking to be signed in (RFC 8628 device grant): it shows user_code and polls by device_id. */
+export interface SecondScreensTable {
+  id: string;
+  site_uid: string;
+  device_id: string;
+  device_type: string;
+  user_code: string;
+  code_expires_at: IsoTime;
+  poll_interval_s: number;
+  last_polled_at: IsoTime | null;
+  /** Who activated it, and when. */
+  user_id: string | null;
+  activated_at: IsoTime | null;
+  /** The refresh-token family handed to the device on its first poll after activation. */
+  family_id: string | null;
+  delivered_at: IsoTime | null;
+  user_agent: string | null;
+  created_at: IsoTime;
+}
+
+/** A user's account at a social login provider (OIDC subject). */
+export interface UserIdentitiesTable {
+  site_uid: string;
+  provider: string;
+  subject: string;
+  user_id: string;
+  created_at: IsoTime;
 }
 
 export interface Database {
@@ -262,4 +320,7 @@ export interface Database {
   coupons: CouponsTable;
   jobs: JobsTable;
   refresh_tokens: RefreshTokensTable;
+  one_time_codes: OneTimeCodesTable;
+  second_screens: SecondScreensTable;
+  user_identities: UserIdentitiesTable;
 }

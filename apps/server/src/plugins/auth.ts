@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
 /** The signed-in user a valid `Authorization: Bearer <jwt>` puts on the request. */
-export type AuthUser = { id: string; siteUid: string; email: string; roles: string[] };
+/** The bearer token's user; `sessionId` is the refresh-token family the token was issued for (claim `sid`). */
+export type AuthUser = { id: string; siteUid: string; email: string; roles: string[]; sessionId: string };
 
 declare module 'fastify' {
   interface FastifyRequest {

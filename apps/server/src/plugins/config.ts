@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  socialConfig,
+  SocialProvidersEnv,
+  SocialProviderUrl,
+  type SocialConfig,
+} from '../modules/social/social.config';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -27,6 +33,34 @@ const EnvSchema = z.object({
     .default(6 * 3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEFAULT_SITE: z.string().default('demo'),
+  /**
+   * Whether X-Forwarded-For/-Proto/-Host are believed: 'true' behind a reverse proxy, else
+   * 'false' (the default), so a client cannot choose the IP that abuse limits count against.
+   */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
+  REDIS_PREFIX: z.string().default('marquee:'),
+  /** smtp://user:pass@host:port; without it, mail is written to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Marquee <no-reply@marquee.local>'),
+  /** Signup captcha: ALTCHA (self-hosted proof of work) unless a hosted one is configured. */
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'turnstile']).default('altcha'),
+  /** The hosted captcha's secret key; for ALTCHA, the HMAC key (generated and kept when not given). */
+  CAPTCHA_SECRET: z.string().min(16).optional(),
+  /** Overrides the hosted captcha's verify endpoint (tests point it at a local server). */
+  CAPTCHA_VERIFY_URL: z.string().url().optional(),
+  /** The hosted captcha's public site key, handed to the signup form (reCAPTCHA, Turnstile). */
+  CAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  /** Social login providers, a JSON array: [{ id, name, issuer, clientId, clientSecret, scopes? }]. */
+  SOCIAL_PROVIDERS: SocialProvidersEnv.optional(),
+  /** Shorthand that adds the facebook provider (both or neither). */
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Overrides Facebook's issuer (tests point it at a local OpenID provider). */
+  FACEBOOK_ISSUER: SocialProviderUrl.optional(),
 });
 
 export type Config = {
@@ -41,6 +75,17 @@ export type Config = {
   playUrlTtlSeconds: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   defaultSite: string;
+  trustProxy: boolean;
+  redisPrefix: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  captcha: {
+    provider: 'altcha' | 'recaptcha' | 'turnstile';
+    secret: string;
+    verifyUrl: string | undefined;
+    siteKey: string | undefined;
+  };
+  social: SocialConfig;
 };
 
 /** Reads and validates the environment; a bad value stops start-up with the variable named. */
@@ -65,7 +110,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     playUrlTtlSeconds: e.PLAY_URL_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
     defaultSite: e.DEFAULT_SITE,
+    trustProxy: e.TRUST_PROXY === 'true',
+    redisPrefix: e.REDIS_PREFIX,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    captcha: {
+      provider: e.CAPTCHA_PROVIDER,
+      secret: e.CAPTCHA_SECRET ?? captchaSecret(e.CAPTCHA_PROVIDER, join(dataDir, 'altcha-secret')),
+      verifyUrl: e.CAPTCHA_VERIFY_URL,
+      siteKey: e.CAPTCHA_SITE_KEY,
+    },
+    social: socialConfig(e),
   };
+}
+
+function captchaSecret(provider: string, altchaFile: string): string {
+  if (provider !== 'altcha')
+    throw new Error(`Invalid configuration: CAPTCHA_SECRET: required for ${provider}`);
+  return persistentSecret(altchaFile);
 }
 
 function persistentSecret(file: string): string {

@@ -627,6 +627,14 @@ export async function seedDemoCatalog(
   };
 }
 
+const DEMO_TERMS_UPDATED_AT = '2026-01-01T00:00:00.000Z';
+const DEMO_TERMS = [
+  'Marquee Demo terms of use',
+  '',
+  'This is a demonstration site. Watch, sign up and try every feature; accounts and purchases here',
+  'are not real and may be reset at any time. Do not upload anything you do not own.',
+].join('\n');
+
 /** Creates or refreshes the demo site row (media assets need it before the catalog exists). */
 export async function ensureDemoSite(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
   await upsertSite(db, now);
@@ -649,6 +657,8 @@ async function upsertSite(trx: Kysely<Database>, now: Date) {
     default_page: 'home',
     perms: JSON.stringify({ externalUrls: true }),
     created_at: now.toISOString(),
+    terms_text: DEMO_TERMS,
+    terms_updated_at: DEMO_TERMS_UPDATED_AT,
   });
   const existing = await trx
     .selectFrom('sites')
@@ -681,6 +691,10 @@ async function upsertUser(
     last_name: user.lastName,
     roles: JSON.stringify(user.roles),
     verified: 1,
+    // A reseed leaves the demo accounts usable: terms accepted, not locked, password current.
+    terms_accepted_at: now.toISOString(),
+    locked_at: null,
+    password_expires_at: null,
   };
   if (existing) {
     await trx.updateTable('users').set(fields).where('id', '=', existing.id).execute();

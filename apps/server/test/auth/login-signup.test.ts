@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, authHarness } from './fixtures';
+import { ALICE, authHarness, START } from './fixtures';
 
 let t: Awaited<ReturnType<typeof authHarness>>;
 beforeAll(async () => {
@@ -17,6 +17,8 @@ const newcomer = {
   site: 'acme',
   terms: true,
 };
+/** Schema checks run before the captcha, so these refusals need no solved one. */
+const unsolved = { ...newcomer, captchaToken: 'unsolved' };
 
 describe('POST /v2/me/auth/login, refusals', () => {
   it('400s without an e-mail: "Email is required"', async () => {
@@ -117,9 +119,11 @@ describe('POST /v2/me/auth/signup, refusals', () => {
       [{ ...newcomer, lastName: '' }, 'lastName'],
       [{ ...newcomer, terms: undefined }, 'terms', 'You must accept the terms'],
       [{ ...newcomer, terms: false }, 'terms', 'You must accept the terms'],
+      [{ ...newcomer, captchaToken: undefined }, 'captchaToken', 'Captcha is required'],
+      [{ ...newcomer, captchaToken: '' }, 'captchaToken', 'Captcha is required'],
     ];
     for (const [body, field, message] of cases) {
-      const res = await t.post(SIGNUP, body);
+      const res = await t.post(SIGNUP, { ...unsolved, ...body });
       expect(res.statusCode, field).toBe(400);
       expect(res.json().error.field).toBe(field);
       if (message) expect(res.json().error.message).toContain(message);
@@ -127,15 +131,15 @@ describe('POST /v2/me/auth/signup, refusals', () => {
   });
 
   it('409s for an e-mail already used on the site, in any case', async () => {
-    const res = await t.post(SIGNUP, { ...newcomer, email: 'ALICE@acme.test' });
+    const res = await t.signup({ ...newcomer, email: 'ALICE@acme.test' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({ code: 'emailTaken', field: 'email' });
   });
 });
 
 describe('POST /v2/me/auth/signup', () => {
-  it('creates the account (lower-cased e-mail, argon2id hash) and logs it in; captchaToken is accepted', async () => {
-    const res = await t.post(SIGNUP, { ...newcomer, captchaToken: 'ignored-for-now' });
+  it('creates the account (lower-cased e-mail, argon2id hash, terms accepted) and logs it in', async () => {
+    const res = await t.signup(newcomer);
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.user).toMatchObject({
@@ -153,6 +157,8 @@ describe('POST /v2/me/auth/signup', () => {
       .where('email', '=', 'bob@acme.test')
       .executeTakeFirstOrThrow();
     expect(row.site_uid).toBe('acme');
+    expect(row.terms_accepted_at).toBe(new Date(START).toISOString());
+    expect(row.locked_at).toBeNull();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=65536,t=2,p=1\$/);
     expect((await t.info(body.token)).json().email).toBe('bob@acme.test');
     expect((await t.login({ email: 'bob@acme.test', password: 'secret6', site: 'acme' })).statusCode).toBe(
@@ -161,7 +167,7 @@ describe('POST /v2/me/auth/signup', () => {
   });
 
   it('lets the same e-mail sign up on another site', async () => {
-    const res = await t.post(SIGNUP, { ...newcomer, site: 'other' });
+    const res = await t.signup({ ...newcomer, site: 'other' });
     expect(res.statusCode).toBe(201);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, authHarness, START } from './fixtures';
 
@@ -39,6 +39,26 @@ describe('GET /v2/me/info, refusals', () => {
       .sign(new TextEncoder().encode('x'.repeat(43)));
     const res = await t.info(forged);
     expect(res.statusCode).toBe(401);
+  });
+
+  it('401s unauthorized for a correctly signed token without a session id (sid)', async () => {
+    const noSid = await new SignJWT({ site: 'acme', email: ALICE.email, roles: [] })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('marquee')
+      .setSubject(ALICE.id)
+      .setIssuedAt(START / 1000)
+      .setExpirationTime(START / 1000 + 900)
+      .sign(new TextEncoder().encode(t.h.config.authSecret));
+    const res = await t.info(noSid);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('unauthorized');
+  });
+
+  it('carries the session (refresh-token family) as sid', async () => {
+    const { token } = await session();
+    const claims = decodeJwt(token);
+    expect(typeof claims.sid).toBe('string');
+    expect((claims.sid as string).length).toBeGreaterThan(0);
   });
 
   it('401s tokenExpired once the 15-minute access token has expired', async () => {
@@ -183,7 +203,7 @@ describe('POST /v2/me/auth/logout', () => {
 describe('the whole session', () => {
   it('signup → login → info → refresh → logout', async () => {
     t.clock.now = START;
-    const signup = await t.post('/v2/me/auth/signup', {
+    const signup = await t.signup({
       firstName: 'Carol',
       lastName: 'Danvers',
       email: 'carol@acme.test',

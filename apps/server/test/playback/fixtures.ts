@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../../src/db/database';
+import { binaries } from '../../src/media/ffmpeg';
 import type { Insertable } from 'kysely';
 import type { LiveChannelsTable, VideosTable } from '../../src/db/schema';
 import { videoRow } from '../fixtures';
@@ -17,7 +18,7 @@ export function makeHlsAsset(mediaDir: string, assetId: string, renditions: Test
   const rows = renditions.map((r) => {
     mkdirSync(join(dir, r.name), { recursive: true });
     // prettier-ignore
-    execFileSync('ffmpeg', [
+    execFileSync(binaries().ffmpeg, [
       '-v', 'error', '-y',
       '-f', 'lavfi', '-i', `testsrc2=size=${r.width}x${r.height}:rate=24`,
       '-f', 'lavfi', '-i', 'sine',
@@ -36,7 +37,7 @@ export function makeHlsAsset(mediaDir: string, assetId: string, renditions: Test
   }
   writeFileSync(join(dir, 'master.m3u8'), `${master.join('\n')}\n`);
   // prettier-ignore
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180', '-frames:v', '1', join(dir, 'thumb-high.jpg')]);
+  execFileSync(binaries().ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180', '-frames:v', '1', join(dir, 'thumb-high.jpg')]);
   writeFileSync(join(dir, 'subs-en.vtt'), 'WEBVTT\n\n00:00.000 --> 00:02.000\nHello\n');
   return rows;
 }

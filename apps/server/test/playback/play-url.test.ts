@@ -248,6 +248,7 @@ describe('play-url for a signed-in viewer (request.user, set by the auth plugin)
       siteUid: 'acme',
       email: 'u1@acme.test',
       roles: [],
+      sessionId: 'session-u1',
     });
     const signedIn = await h.app.inject({
       url: '/v2/sites/acme/videos/v-login/play-url',

@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_catalog';
 import * as m0002 from './0002_sessions';
+import * as m0003 from './0003_accounts';
 
 /** Every migration, in order. Add new ones here; names sort by their number. */
 export const migrations: Record<string, Migration> = {
   '0001_catalog': m0001,
   '0002_sessions': m0002,
+  '0003_accounts': m0003,
 };

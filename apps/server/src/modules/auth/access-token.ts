@@ -7,7 +7,8 @@ const ISSUER = 'marquee';
 const ALG = 'HS256';
 
 /**
- * Short-lived access tokens: HS256 JWTs carrying the user id (sub), site, e-mail and roles.
+ * Short-lived access tokens: HS256 JWTs carrying the user id (sub), site, e-mail, roles and the
+ * session (sid: the refresh-token family); a token without sid is invalid.
  * `now` is the app clock (epoch ms), so expiry is tested without sleeping.
  */
 export function createAccessTokens(secret: string, ttlSeconds: number, now: () => number) {
@@ -16,7 +17,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number, now: () =
     ttlSeconds,
     async sign(user: AuthUser): Promise<string> {
       const iat = Math.floor(now() / 1000);
-      return new SignJWT({ site: user.siteUid, email: user.email, roles: user.roles })
+      return new SignJWT({ site: user.siteUid, email: user.email, roles: user.roles, sid: user.sessionId })
         .setProtectedHeader({ alg: ALG })
         .setIssuer(ISSUER)
         .setSubject(user.id)
@@ -33,16 +34,18 @@ export function createAccessTokens(secret: string, ttlSeconds: number, now: () =
           currentDate: new Date(now()),
           clockTolerance: 0,
         });
-        const { sub, site, email, roles } = payload;
+        const { sub, site, email, roles, sid } = payload;
         if (
           typeof sub !== 'string' ||
           typeof site !== 'string' ||
           typeof email !== 'string' ||
+          typeof sid !== 'string' ||
+          sid === '' ||
           !Array.isArray(roles) ||
           !roles.every((r) => typeof r === 'string')
         )
           return { error: 'invalid' };
-        return { user: { id: sub, siteUid: site, email, roles } };
+        return { user: { id: sub, siteUid: site, email, roles, sessionId: sid } };
       } catch (err) {
         return { error: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }

@@ -1,4 +1,6 @@
 import {
+  AltchaChallenge,
+  CaptchaConfig,
   ClientQuery,
   ErrorResponse,
   LoginBody,
@@ -6,7 +8,12 @@ import {
   LogoutBody,
   RefreshBody,
   SignupBody,
+  SiteParams,
+  TermsResponse,
+  UniqueParams,
+  UniqueResponse,
   User,
+  VerifyResponse,
 } from '@marquee/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import type { DeviceInfo } from './auth.service';
+import { RateLimitedError } from './login-guard';
 
 const device = (req: FastifyRequest): DeviceInfo => ({
   userAgent: req.headers['user-agent'] ?? null,
@@ -27,6 +35,10 @@ const siteOf = (ctx: AppContext, req: FastifyRequest, body: { site?: string }) =
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    app.addHook('onError', async (_req, reply, err) => {
+      if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
+    });
+
     app.post(
       '/v2/me/auth/login',
       {
@@ -35,12 +47,19 @@ export const authRoutes =
           summary: 'Logs in with e-mail and password; returns an access token, a refresh token and the user',
           querystring: ClientQuery,
           body: LoginBody,
-          response: { 200: LoginResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+          response: {
+            200: LoginResponse,
+            400: ErrorResponse,
+            401: ErrorResponse.describe('invalidCredentials'),
+            403: ErrorResponse.describe('accountLocked, pwdExpired, unreelTerms or authDisabled'),
+            404: ErrorResponse,
+            429: ErrorResponse.describe('rateLimited; Retry-After gives the seconds to wait'),
+          },
         },
       },
       async (req) => {
         const site = await siteOf(ctx, req, req.body);
-        return ctx.auth.login(site.uid, req.body, device(req));
+        return ctx.auth.login(site, req.body, device(req));
       },
     );
 
@@ -52,12 +71,19 @@ export const authRoutes =
           summary: 'Creates an account on the site and logs it in',
           querystring: ClientQuery,
           body: SignupBody,
-          response: { 201: LoginResponse, 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+          response: {
+            201: LoginResponse,
+            400: ErrorResponse.describe('a field, captchaToken when the captcha fails'),
+            403: ErrorResponse.describe('authDisabled'),
+            404: ErrorResponse,
+            409: ErrorResponse.describe('emailTaken'),
+            503: ErrorResponse.describe('captchaUnavailable: the hosted captcha could not be reached'),
+          },
         },
       },
       async (req, reply) => {
         const site = await siteOf(ctx, req, req.body);
-        return reply.status(201).send(await ctx.auth.signup(site.uid, req.body, device(req)));
+        return reply.status(201).send(await ctx.auth.signup(site, req.body, device(req)));
       },
     );
 
@@ -103,5 +129,88 @@ export const authRoutes =
         },
       },
       async (req) => ctx.auth.me(requireUser(req)),
+    );
+
+    app.post(
+      '/v2/me/auth/verify',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Checks the bearer access token: valid, and its user still exists and is not locked',
+          querystring: ClientQuery,
+          response: {
+            200: VerifyResponse,
+            401: ErrorResponse.describe('unauthorized or tokenExpired'),
+            403: ErrorResponse.describe('accountLocked'),
+          },
+        },
+      },
+      async (req) => ctx.auth.verifySession(requireUser(req)),
+    );
+
+    app.get(
+      '/api/unique/:name',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: "Whether an e-mail is still free on the request's site (__site or the host name)",
+          params: UniqueParams,
+          querystring: ClientQuery,
+          response: { 200: UniqueResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+        },
+      },
+      async (req, reply) => {
+        const site = await ctx.sites.resolve({ query: req.query, hostname: req.hostname });
+        reply.header('cache-control', 'no-store');
+        return { unique: await ctx.auth.isEmailFree(site.uid, req.params.name, req.ip) };
+      },
+    );
+
+    app.get(
+      '/v2/sites/:site/terms',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: "The site's terms of use; a login after they change answers 403 unreelTerms",
+          params: SiteParams,
+          querystring: ClientQuery,
+          response: { 200: TermsResponse, 404: ErrorResponse.describe('unknown site, or noTerms') },
+        },
+      },
+      async (req) => ctx.auth.terms(await ctx.sites.resolve(req)),
+    );
+
+    app.get(
+      '/v2/sites/:site/captcha',
+      {
+        schema: {
+          tags: ['auth'],
+          summary:
+            'Which captcha the signup form shows: ALTCHA with its challenge URL, or a hosted one with its site key',
+          params: SiteParams,
+          querystring: ClientQuery,
+          response: { 200: CaptchaConfig, 404: ErrorResponse, 503: ErrorResponse },
+        },
+      },
+      async (req) => ctx.auth.captchaConfig((await ctx.sites.resolve(req)).uid),
+    );
+
+    app.get(
+      '/v2/sites/:site/captcha/challenge',
+      {
+        schema: {
+          tags: ['auth'],
+          summary:
+            "A new ALTCHA challenge (the altcha widget's challengeurl); the solved payload is the signup captchaToken",
+          params: SiteParams,
+          querystring: ClientQuery,
+          response: { 200: AltchaChallenge, 404: ErrorResponse.describe('unknown site, or noChallenge') },
+        },
+      },
+      async (req, reply) => {
+        const site = await ctx.sites.resolve(req);
+        reply.header('cache-control', 'no-store');
+        return ctx.auth.captchaChallenge(site.uid);
+      },
     );
   };

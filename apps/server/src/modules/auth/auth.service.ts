@@ -1,11 +1,24 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { LoginBody, LoginResponse, SignupBody, User } from '@marquee/contract';
+import type {
+  CaptchaConfig,
+  LoginBody,
+  LoginResponse,
+  SignupBody,
+  TermsResponse,
+  User,
+  VerifyResponse,
+} from '@marquee/contract';
+import { resolvePerms } from '@marquee/domain';
 import { hash, verify, type Options as Argon2Options } from '@node-rs/argon2';
-import type { RefreshTokensTable, UsersTable } from '../../db/schema';
+import type { RefreshTokensTable, SitesTable, UsersTable } from '../../db/schema';
+import type { RateLimiter } from '../../infra/rate-limiter';
 import type { AuthUser } from '../../plugins/auth';
+import type { Config } from '../../plugins/config';
 import { AppError } from '../../plugins/errors';
 import type { AccessTokens } from './access-token';
-import type { AuthRepository } from './auth.repository';
+import type { AuthRepository, FamilyState } from './auth.repository';
+import { createCaptcha } from './captcha';
+import { createLoginGuard, loginKeys } from './login-guard';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -19,14 +32,24 @@ export const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
 /** A spent refresh token presented again this soon gets a fresh pair (two tabs refreshing at once). */
 export const REUSE_GRACE_MS = 5_000;
 
-export type DeviceInfo = { userAgent?: string | null; ip?: string | null };
+/** Where a session is used: the request's user agent and IP, and the device type (web when absent). */
+export type DeviceInfo = { userAgent?: string | null; ip?: string | null; deviceType?: string };
 
 const invalidCredentials = () => new AppError(401, 'invalidCredentials', 'Invalid email or password');
+/** Spec §4 Session: the message the login page shows for a locked account. */
+export const ACCOUNT_LOCKED_MESSAGE =
+  'Welcome back! Your account has been locked for security reasons and your password needs to be reset';
+/** Spec §8 Disabled auth. */
+export const AUTH_DISABLED_MESSAGE = 'This site has currently disabled logins / signups';
+const accountLocked = () => new AppError(403, 'accountLocked', ACCOUNT_LOCKED_MESSAGE);
 const invalidRefresh = () => new AppError(401, 'invalidRefreshToken', 'Refresh token is invalid or expired');
+
+/** A login response plus the new refresh token's row id and its family (the session id). */
+type Issued = LoginResponse & { id: string; familyId: string };
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
-function toUser(row: UsersTable): User {
+export function toUser(row: UsersTable): User {
   const gender = row.gender?.toLowerCase();
   const dob = row.dob?.replaceAll('-', '');
   return {
@@ -55,16 +78,33 @@ function isUniqueViolation(err: unknown): boolean {
  * Login, signup and the session (accounts-and-commerce §4 Session, §7 Authentication): argon2id
  * passwords, short-lived JWT access tokens and rotating opaque refresh tokens stored as sha256.
  */
-export function createAuthService(deps: { repo: AuthRepository; tokens: AccessTokens; now: () => number }) {
+export function createAuthService(deps: {
+  repo: AuthRepository;
+  tokens: AccessTokens;
+  now: () => number;
+  /** Counts failed logins, spent captchas and unique-name lookups (Redis when configured). */
+  limiter: RateLimiter;
+  captcha: Config['captcha'];
+}) {
   const { repo, tokens, now } = deps;
   const iso = (ms: number) => new Date(ms).toISOString();
+  const guard = createLoginGuard(deps.limiter);
+  const captcha = createCaptcha({ config: deps.captcha, limiter: deps.limiter });
+
+  /** 403 authDisabled when the site has turned logins and signups off (perm hideAuth). */
+  function assertAuthEnabled(site: SitesTable): void {
+    if (resolvePerms(JSON.parse(site.perms) as Record<string, unknown>).hideAuth)
+      throw new AppError(403, 'authDisabled', AUTH_DISABLED_MESSAGE);
+  }
+
+  /** True when the site's terms changed after the user last accepted them (or never did). */
+  const termsPending = (site: SitesTable, user: UsersTable) =>
+    site.terms_updated_at !== null &&
+    (user.terms_accepted_at === null ||
+      Date.parse(user.terms_accepted_at) < Date.parse(site.terms_updated_at));
 
   /** A new access token and the next refresh token of `familyId` (a new family when omitted). */
-  async function issue(
-    user: UsersTable,
-    familyId: string,
-    device: DeviceInfo,
-  ): Promise<LoginResponse & { id: string }> {
+  async function issue(user: UsersTable, familyId: string, device: DeviceInfo): Promise<Issued> {
     const at = now();
     const refreshToken = randomBytes(32).toString('base64url');
     const row: RefreshTokensTable = {
@@ -80,6 +120,7 @@ export function createAuthService(deps: { repo: AuthRepository; tokens: AccessTo
       revoked_at: null,
       user_agent: device.userAgent?.slice(0, 512) ?? null,
       ip: device.ip ?? null,
+      device_type: device.deviceType ?? 'web',
     };
     await repo.insertRefreshToken(row);
     const authUser: AuthUser = {
@@ -87,9 +128,11 @@ export function createAuthService(deps: { repo: AuthRepository; tokens: AccessTo
       siteUid: user.site_uid,
       email: user.email,
       roles: JSON.parse(user.roles) as string[],
+      sessionId: familyId,
     };
     return {
       id: row.id,
+      familyId,
       token: await tokens.sign(authUser),
       expiresIn: tokens.ttlSeconds,
       refreshToken,
@@ -100,19 +143,83 @@ export function createAuthService(deps: { repo: AuthRepository; tokens: AccessTo
     };
   }
 
-  const respond = ({ id: _id, ...response }: LoginResponse & { id: string }): LoginResponse => response;
+  const respond = ({ id: _id, familyId: _familyId, ...response }: Issued): LoginResponse => response;
 
   return {
-    async login(siteUid: string, body: LoginBody, device: DeviceInfo): Promise<LoginResponse> {
-      const user = await repo.findUserByEmail(siteUid, body.email.trim().toLowerCase());
+    /**
+     * Starts a new session (a new refresh-token family) for a user who has proved who they are some
+     * other way: a reset code, an autologin link, a passcode, a social login or an activated TV.
+     */
+    startSession: async (user: UsersTable, device: DeviceInfo): Promise<LoginResponse> =>
+      respond(await issue(user, randomUUID(), device)),
+
+    /** Like startSession, and also says which session (refresh-token family) it started. */
+    async startTrackedSession(
+      user: UsersTable,
+      device: DeviceInfo,
+    ): Promise<{ login: LoginResponse; sessionId: string }> {
+      const issued = await issue(user, randomUUID(), device);
+      return { login: respond(issued), sessionId: issued.familyId };
+    },
+
+    // The users and sessions other features read or end: auth owns `users` lookups and `refresh_tokens`.
+
+    /** The site's user with this e-mail (trimmed and lower-cased), if any. */
+    findUser: (siteUid: string, email: string): Promise<UsersTable | undefined> =>
+      repo.findUserByEmail(siteUid, email.trim().toLowerCase()),
+    getUser: (id: string): Promise<UsersTable | undefined> => repo.findUserById(id),
+
+    /** Ends every session of the user (TVs included), except the session `except` when given. */
+    async revokeAllSessions(userId: string, options: { except?: string } = {}): Promise<void> {
+      await repo.revokeUserFamilies(userId, iso(now()), options.except);
+    },
+    /** Ends one session (a refresh-token family). */
+    async revokeSession(familyId: string): Promise<void> {
+      await repo.revokeFamily(familyId, iso(now()));
+    },
+    /** For each session: when it last refreshed and whether it still holds a usable token. */
+    sessionStates: (familyIds: string[]): Promise<FamilyState[]> => repo.familyStates(familyIds, iso(now())),
+
+    /**
+     * E-mail and password login. The limits (login-guard.ts) are checked before the argon2 verify,
+     * so a burst is refused cheaply; the password's state and the terms only after it verified.
+     */
+    async login(site: SitesTable, body: LoginBody, device: DeviceInfo): Promise<LoginResponse> {
+      assertAuthEnabled(site);
+      const email = body.email.trim().toLowerCase();
+      let user = await repo.findUserByEmail(site.uid, email);
+      // Only a password reset clears it, so no guess is verified against a locked account.
+      if (user?.locked_at) throw accountLocked();
+      const keys = loginKeys(site.uid, email, user?.password_changed_at ?? null, device.ip ?? 'unknown');
+      await guard.admit(keys);
       // Exactly one verify either way, so the answer time does not tell whether the e-mail exists.
-      const ok = await verify(user?.password_hash ?? DUMMY_HASH, body.password).catch(() => false);
-      if (!user || !ok) throw invalidCredentials();
+      // A user without a password (password_hash '') cannot log in with one.
+      const ok = await verify(user?.password_hash || DUMMY_HASH, body.password).catch(() => false);
+      if (!user || !user.password_hash || !ok) {
+        if ((await guard.failed(keys, user !== undefined)) && user) {
+          await repo.lockUser(user.id, iso(now()));
+          throw accountLocked();
+        }
+        throw invalidCredentials();
+      }
+      await guard.succeeded(keys);
+      if (user.password_expires_at !== null && Date.parse(user.password_expires_at) <= now())
+        throw new AppError(403, 'pwdExpired', 'Your password has expired and must be changed');
+      if (termsPending(site, user)) {
+        if (body.terms !== true)
+          throw new AppError(403, 'unreelTerms', 'Please accept the updated terms of use to continue');
+        const acceptedAt = iso(now());
+        await repo.acceptTerms(user.id, acceptedAt);
+        user = { ...user, terms_accepted_at: acceptedAt };
+      }
       return respond(await issue(user, randomUUID(), device));
     },
 
-    async signup(siteUid: string, body: SignupBody, device: DeviceInfo): Promise<LoginResponse> {
-      // body.captchaToken is checked by the captcha slice; not verified yet.
+    async signup(site: SitesTable, body: SignupBody, device: DeviceInfo): Promise<LoginResponse> {
+      assertAuthEnabled(site);
+      const siteUid = site.uid;
+      // Before the e-mail check, so signup does not tell bots which e-mails have accounts.
+      await captcha.verify(body.captchaToken, { siteUid, ip: device.ip ?? undefined });
       const email = body.email.trim().toLowerCase();
       const emailTaken = () =>
         new AppError(409, 'emailTaken', 'An account with this email already exists', 'email');
@@ -129,6 +236,12 @@ export function createAuthService(deps: { repo: AuthRepository; tokens: AccessTo
         gender: null,
         verified: 0,
         created_at: iso(now()),
+        password_changed_at: iso(now()),
+        password_expires_at: null,
+        locked_at: null,
+        terms_accepted_at: body.terms ? iso(now()) : null,
+        name_changed_at: null,
+        deletion_requested_at: null,
       };
       try {
         await repo.insertUser(row);
@@ -143,10 +256,12 @@ export function createAuthService(deps: { repo: AuthRepository; tokens: AccessTo
      * Exchanges a refresh token for a new pair and spends it. A spent token presented again within
      * REUSE_GRACE_MS gets another pair of the same family; later, the whole family is revoked.
      */
-    async refresh(token: string, device: DeviceInfo): Promise<LoginResponse> {
+    async refresh(token: string, request: DeviceInfo): Promise<LoginResponse> {
       const at = now();
       let row = await repo.findRefreshToken(sha256(token));
       if (!row || row.revoked_at !== null || Date.parse(row.expires_at) <= at) throw invalidRefresh();
+      // A session keeps the device type it started with (a TV stays a TV).
+      const device = { ...request, deviceType: row.device_type ?? request.deviceType };
       if (row.used_at === null) {
         if (await repo.markUsed(row.id, iso(at))) {
           const user = await repo.findUserById(row.user_id);
@@ -179,6 +294,30 @@ export function createAuthService(deps: { repo: AuthRepository; tokens: AccessTo
       if (!row) throw new AppError(401, 'unauthorized', 'Authentication required');
       return toUser(row);
     },
+
+    /** POST /v2/me/auth/verify: the bearer token is valid and its user still exists and is not locked. */
+    async verifySession(user: AuthUser): Promise<VerifyResponse> {
+      const row = await repo.findUserById(user.id);
+      if (!row) throw new AppError(401, 'unauthorized', 'Authentication required');
+      if (row.locked_at) throw accountLocked();
+      return { valid: true, user: toUser(row) };
+    },
+
+    /** GET /api/unique/{name}: true when no account of the site uses the e-mail; limited per IP. */
+    async isEmailFree(siteUid: string, email: string, ip: string): Promise<boolean> {
+      await guard.admitUniqueLookup(ip);
+      return (await repo.findUserByEmail(siteUid, email.trim().toLowerCase())) === undefined;
+    },
+
+    /** The site's terms of use; 404 noTerms when it has none. */
+    terms(site: SitesTable): TermsResponse {
+      if (site.terms_text === null || site.terms_updated_at === null)
+        throw new AppError(404, 'noTerms', 'This site has no terms of use');
+      return { text: site.terms_text, updatedAt: site.terms_updated_at };
+    },
+
+    captchaConfig: (siteUid: string): CaptchaConfig => captcha.describe(siteUid),
+    captchaChallenge: (siteUid: string) => captcha.challenge(siteUid),
 
     verifyAccessToken: (token: string) => tokens.verify(token),
   };

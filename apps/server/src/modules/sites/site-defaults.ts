@@ -42,6 +42,8 @@ export function newSiteRow(
       liveEvents: true,
     }),
     created_at: new Date().toISOString(),
+    terms_text: null,
+    terms_updated_at: null,
     ...overrides,
   };
 }

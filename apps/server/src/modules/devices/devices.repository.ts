@@ -1,0 +1,125 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { SecondScreensTable } from '../../db/schema';
+
+export type DevicesRepository = ReturnType<typeof createDevicesRepository>;
+
+export function createDevicesRepository(db: Db) {
+  return {
+    findByDevice: (siteUid: string, deviceId: string) =>
+      db
+        .selectFrom('second_screens')
+        .selectAll()
+        .where('site_uid', '=', siteUid)
+        .where('device_id', '=', deviceId)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst(),
+
+    findByCode: (siteUid: string, userCode: string) =>
+      db
+        .selectFrom('second_screens')
+        .selectAll()
+        .where('site_uid', '=', siteUid)
+        .where('user_code', '=', userCode)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst(),
+
+    /** True when some row of any site still holds this code unexpired. */
+    async codeInUse(userCode: string, now: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('second_screens')
+        .select('id')
+        .where('user_code', '=', userCode)
+        .where('code_expires_at', '>', now)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    findById: (siteUid: string, id: string) =>
+      db
+        .selectFrom('second_screens')
+        .selectAll()
+        .where('site_uid', '=', siteUid)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    /**
+     * Registers a device afresh: its earlier rows go. Returns the sessions (refresh-token families)
+     * they handed out, for the caller to revoke (the device asks for a new sign-in).
+     */
+    replaceDevice: (row: Insertable<SecondScreensTable>) =>
+      db.transaction().execute(async (trx) => {
+        const old = await trx
+          .selectFrom('second_screens')
+          .select(['id', 'family_id'])
+          .where('site_uid', '=', row.site_uid)
+          .where('device_id', '=', row.device_id)
+          .execute();
+        if (old.length > 0)
+          await trx
+            .deleteFrom('second_screens')
+            .where(
+              'id',
+              'in',
+              old.map((r) => r.id),
+            )
+            .execute();
+        await trx.insertInto('second_screens').values(row).execute();
+        return old.flatMap((r) => (r.family_id ? [r.family_id] : []));
+      }),
+
+    recordPoll: (id: string, at: string, intervalS: number) =>
+      db
+        .updateTable('second_screens')
+        .set({ last_polled_at: at, poll_interval_s: intervalS })
+        .where('id', '=', id)
+        .execute(),
+
+    /** Marks an unactivated row activated by `userId`: true only for the caller that did it. */
+    async activate(id: string, userId: string, at: string): Promise<boolean> {
+      const res = await db
+        .updateTable('second_screens')
+        .set({ user_id: userId, activated_at: at })
+        .where('id', '=', id)
+        .where('activated_at', 'is', null)
+        .executeTakeFirst();
+      return res.numUpdatedRows > 0n;
+    },
+
+    /** Claims the one delivery of an activated row's session: true only for the caller that did it. */
+    async claimDelivery(id: string, at: string): Promise<boolean> {
+      const res = await db
+        .updateTable('second_screens')
+        .set({ delivered_at: at })
+        .where('id', '=', id)
+        .where('activated_at', 'is not', null)
+        .where('delivered_at', 'is', null)
+        .executeTakeFirst();
+      return res.numUpdatedRows > 0n;
+    },
+
+    setFamily: (id: string, familyId: string) =>
+      db.updateTable('second_screens').set({ family_id: familyId }).where('id', '=', id).execute(),
+
+    listActivated: (siteUid: string, userId: string) =>
+      db
+        .selectFrom('second_screens')
+        .selectAll()
+        .where('site_uid', '=', siteUid)
+        .where('user_id', '=', userId)
+        .where('activated_at', 'is not', null)
+        .orderBy('activated_at', 'desc')
+        .execute(),
+
+    /** Takes back an activation the device has not picked up yet. */
+    deactivate: (id: string) =>
+      db
+        .updateTable('second_screens')
+        .set({ user_id: null, activated_at: null })
+        .where('id', '=', id)
+        .where('delivered_at', 'is', null)
+        .execute(),
+
+    deleteDevice: (id: string) => db.deleteFrom('second_screens').where('id', '=', id).execute(),
+  };
+}

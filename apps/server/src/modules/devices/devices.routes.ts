@@ -1,0 +1,163 @@
+import {
+  ActivateSecondScreenResponse,
+  ClientQuery,
+  DeviceIdParams,
+  DeviceList,
+  ErrorResponse,
+  RegisterSecondScreenBody,
+  SecondScreenCheck,
+  SecondScreenCodeParams,
+  SecondScreenIdParams,
+  SecondScreenRegistration,
+  SiteParams,
+} from '@marquee/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../plugins/auth';
+import { RateLimitedError } from './devices.service';
+
+const tags = ['devices'];
+
+/** Adds Retry-After to a 429 before the error handler answers it. */
+async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
+    throw err;
+  }
+}
+
+/** Second screens: TV activation by code (accounts-and-commerce §7), see devices.service.ts. */
+export const devicesRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const site = (uid: string) => ctx.sites.get(uid);
+
+    app.post(
+      '/v2/sites/:site/second-screens',
+      {
+        schema: {
+          tags,
+          summary: 'Registers a TV (no login) and gives it a short activation code to show',
+          params: SiteParams,
+          querystring: ClientQuery,
+          body: RegisterSecondScreenBody,
+          response: {
+            201: SecondScreenRegistration,
+            400: ErrorResponse,
+            403: ErrorResponse,
+            404: ErrorResponse,
+          },
+        },
+      },
+      async (req, reply) => {
+        const registration = await ctx.devices.register(await site(req.params.site), req.body, {
+          origin: `${req.protocol}://${req.host}`,
+          userAgent: req.headers['user-agent'] ?? null,
+        });
+        return reply.status(201).send(registration);
+      },
+    );
+
+    app.get(
+      '/v2/sites/:site/check-second-screen/:deviceId',
+      {
+        schema: {
+          tags,
+          summary: "The TV's poll: pending, slowDown, expired, or activated with its session (once)",
+          params: DeviceIdParams,
+          querystring: ClientQuery,
+          response: { 200: SecondScreenCheck, 400: ErrorResponse, 404: ErrorResponse },
+        },
+      },
+      async (req) => {
+        const { uid } = await site(req.params.site);
+        return ctx.devices.check(uid, req.params.deviceId, {
+          userAgent: req.headers['user-agent'] ?? null,
+          ip: req.ip,
+        });
+      },
+    );
+
+    app.put(
+      '/v2/sites/:site/second-screens/:code',
+      {
+        schema: {
+          tags,
+          summary: "Activates the TV showing this code for the signed-in user (the /activate screen's call)",
+          params: SecondScreenCodeParams,
+          querystring: ClientQuery,
+          response: {
+            200: ActivateSecondScreenResponse,
+            400: ErrorResponse,
+            401: ErrorResponse,
+            403: ErrorResponse,
+            404: ErrorResponse,
+            410: ErrorResponse,
+            429: ErrorResponse,
+          },
+        },
+      },
+      async (req, reply) => {
+        const user = requireUser(req);
+        const { uid } = await site(req.params.site);
+        return withRetryAfter(reply, () => ctx.devices.activate(uid, user, req.params.code, req.ip));
+      },
+    );
+
+    app.get(
+      '/v2/sites/:site/second-screens',
+      {
+        schema: {
+          tags,
+          summary: "The signed-in user's activated devices",
+          params: SiteParams,
+          querystring: ClientQuery,
+          response: { 200: DeviceList, 401: ErrorResponse, 404: ErrorResponse },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        return ctx.devices.list((await site(req.params.site)).uid, user);
+      },
+    );
+
+    app.post(
+      '/v2/sites/:site/second-screens/:id/logout',
+      {
+        schema: {
+          tags,
+          summary: "Signs one of the user's devices out (revokes its session)",
+          params: SecondScreenIdParams,
+          querystring: ClientQuery,
+          response: { 204: z.null().describe('Signed out'), 401: ErrorResponse, 404: ErrorResponse },
+        },
+      },
+      async (req, reply) => {
+        const user = requireUser(req);
+        await ctx.devices.logout((await site(req.params.site)).uid, user, req.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.delete(
+      '/v2/sites/:site/second-screens/:id',
+      {
+        schema: {
+          tags,
+          summary: "Signs one of the user's devices out and forgets it",
+          params: SecondScreenIdParams,
+          querystring: ClientQuery,
+          response: { 204: z.null().describe('Removed'), 401: ErrorResponse, 404: ErrorResponse },
+        },
+      },
+      async (req, reply) => {
+        const user = requireUser(req);
+        await ctx.devices.remove((await site(req.params.site)).uid, user, req.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };

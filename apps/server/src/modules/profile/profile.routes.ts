@@ -1,0 +1,157 @@
+import {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  ClientQuery,
+  ConfirmIdentityBody,
+  DeleteAccountBody,
+  DeletionRequested,
+  ErrorResponse,
+  UpdateUserInfoBody,
+  User,
+} from '@marquee/contract';
+import { resolvePerms } from '@marquee/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { requireUser, type AuthUser } from '../../plugins/auth';
+import { RateLimitedError, type ProfileSite } from './profile.service';
+
+const noContent = (what: string) => z.null().describe(what);
+
+export const profileRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    /** The signed-in user's own site (from the token, not the request), with its permission flags. */
+    const siteOf = async (user: AuthUser): Promise<ProfileSite> => {
+      const site = await ctx.sites.get(user.siteUid);
+      return { uid: site.uid, name: site.name, perms: resolvePerms(JSON.parse(site.perms)) };
+    };
+
+    app.addHook('onError', async (_req, reply, err) => {
+      if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
+    });
+
+    app.patch(
+      '/v2/me/info',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'Changes the name, gender and date of birth; the name may change once per 60 days',
+          querystring: ClientQuery,
+          body: UpdateUserInfoBody,
+          response: { 200: User, 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        return ctx.profile.updateInfo(user, await siteOf(user), req.body);
+      },
+    );
+
+    app.patch(
+      '/v2/me/email',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'Changes the e-mail (password required) and mails a notice to the old address',
+          querystring: ClientQuery,
+          body: ChangeEmailBody,
+          response: {
+            200: User,
+            400: ErrorResponse,
+            401: ErrorResponse,
+            409: ErrorResponse,
+            429: ErrorResponse,
+          },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        return ctx.profile.changeEmail(user, await siteOf(user), req.body);
+      },
+    );
+
+    app.patch(
+      '/v2/me/password',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'Changes the password and ends every session of the user',
+          querystring: ClientQuery,
+          body: ChangePasswordBody,
+          response: {
+            204: noContent('Password changed'),
+            400: ErrorResponse,
+            401: ErrorResponse,
+            429: ErrorResponse,
+          },
+        },
+      },
+      async (req, reply) => {
+        await ctx.profile.changePassword(requireUser(req), req.body);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/v2/me/confirm-identity',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: "Checks the signed-in user's e-mail and password",
+          querystring: ClientQuery,
+          body: ConfirmIdentityBody,
+          response: {
+            204: noContent('Identity confirmed'),
+            400: ErrorResponse,
+            401: ErrorResponse,
+            429: ErrorResponse,
+          },
+        },
+      },
+      async (req, reply) => {
+        await ctx.profile.confirmIdentity(requireUser(req), req.body);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/v2/me/request-delete',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: "Asks the site's admins to delete the account (mails them and the user)",
+          querystring: ClientQuery,
+          response: { 202: DeletionRequested, 401: ErrorResponse, 409: ErrorResponse },
+        },
+      },
+      async (req, reply) => {
+        const user = requireUser(req);
+        return reply.status(202).send(await ctx.profile.requestDeletion(user, await siteOf(user)));
+      },
+    );
+
+    app.post(
+      '/v2/me/delete',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'Deletes the account at once (password required; only on sites with selfDelete)',
+          querystring: ClientQuery,
+          body: DeleteAccountBody,
+          response: {
+            204: noContent('Account deleted'),
+            400: ErrorResponse,
+            401: ErrorResponse,
+            403: ErrorResponse,
+            429: ErrorResponse,
+          },
+        },
+      },
+      async (req, reply) => {
+        const user = requireUser(req);
+        await ctx.profile.deleteAccount(user, await siteOf(user), req.body);
+        return reply.status(204).send(null);
+      },
+    );
+  };

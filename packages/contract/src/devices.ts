@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { LoginResponse } from './auth';
+import { SiteParams } from './common';
+
+/**
+ * TV activation by code (accounts-and-commerce §2 TV screens, §3 Device, §7 Second screens): the
+ * device authorization grant of RFC 8628, with the spec's paths.
+ */
+
+/** Device types of the spec's §3; web TV activations use webtv. */
+export const DeviceType = z.enum(['webtv', 'appletv', 'roku', 'android', 'ios', 'tv']);
+export type DeviceType = z.infer<typeof DeviceType>;
+
+/** A device's own stable id: generated once on the device and kept there. */
+export const DeviceId = z
+  .string()
+  .trim()
+  .min(8, 'deviceId must be at least 8 characters')
+  .max(128)
+  .regex(/^[A-Za-z0-9._:-]+$/, 'deviceId may hold letters, digits and . _ : - only');
+
+/** POST /v2/sites/{site}/second-screens (no login). */
+export const RegisterSecondScreenBody = z.object({
+  deviceId: DeviceId,
+  deviceType: DeviceType,
+});
+export type RegisterSecondScreenBody = z.infer<typeof RegisterSecondScreenBody>;
+
+/** The code a TV shows, and how it should poll. */
+export const SecondScreenRegistration = z
+  .object({
+    id: z.string(),
+    deviceId: z.string(),
+    /** 8 characters, no vowels; the viewer types it at `activationUrl`. */
+    code: z.string(),
+    /** ISO time the code stops working. */
+    expiresAt: z.string(),
+    /** Seconds until the code expires. */
+    expiresIn: z.number().int(),
+    /** Seconds to wait between polls of check-second-screen. */
+    interval: z.number().int(),
+    activationUrl: z.string(),
+  })
+  .meta({ id: 'SecondScreenRegistration' });
+export type SecondScreenRegistration = z.infer<typeof SecondScreenRegistration>;
+
+export const DeviceIdParams = SiteParams.extend({ deviceId: DeviceId });
+export const SecondScreenCodeParams = SiteParams.extend({
+  code: z.string().trim().min(1, 'A code is required').max(32),
+});
+export const SecondScreenIdParams = SiteParams.extend({ id: z.string().min(1).max(64) });
+
+/** GET /v2/sites/{site}/check-second-screen/{deviceId}: one poll of the TV. */
+export const SecondScreenCheck = z
+  .discriminatedUnion('status', [
+    z.object({ status: z.literal('pending'), interval: z.number().int() }),
+    /** Polled sooner than `interval`: the interval has grown; wait that long from now on. */
+    z.object({ status: z.literal('slowDown'), interval: z.number().int() }),
+    /** The code expired: register again for a new one. */
+    z.object({ status: z.literal('expired') }),
+    /** Delivered once; later polls answer 404 unknownDevice. */
+    z.object({ status: z.literal('activated'), login: LoginResponse }),
+  ])
+  .meta({ id: 'SecondScreenCheck' });
+export type SecondScreenCheck = z.infer<typeof SecondScreenCheck>;
+
+/** A user's activated device (accounts-and-commerce §3 Device). */
+export const Device = z
+  .object({
+    _id: z.string(),
+    deviceId: z.string(),
+    deviceType: z.string(),
+    /** Display name: AppleTV, Roku, Android, iOS, TV, or TV (web) for webtv. */
+    name: z.string(),
+    activatedAt: z.string(),
+    /** Last time the device's session was refreshed (or started); null until it picks it up. */
+    lastSeenAt: z.string().nullable(),
+  })
+  .meta({ id: 'Device' });
+export type Device = z.infer<typeof Device>;
+
+export const DeviceList = z.object({ items: z.array(Device) }).meta({ id: 'DeviceList' });
+export type DeviceList = z.infer<typeof DeviceList>;
+
+/** PUT /v2/sites/{site}/second-screens/{code}. */
+export const ActivateSecondScreenResponse = z
+  .object({ message: z.literal('Device activated!'), device: Device })
+  .meta({ id: 'ActivateSecondScreenResponse' });
+export type ActivateSecondScreenResponse = z.infer<typeof ActivateSecondScreenResponse>;

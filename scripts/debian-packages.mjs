@@ -1,0 +1,16 @@
+// Installs a Debian package the project needs at run time when its binary is missing
+// (ffmpeg for media, chromium for browser tests). Returns whether the binary is there afterwards.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+let updated = false;
+
+export function ensureDebianPackage(binary, pkg, why) {
+  if (existsSync(binary)) return true;
+  if (!existsSync('/usr/bin/apt-get')) return false;
+  console.log(`${binary} is missing: installing Debian’s ${pkg} package (${why})`);
+  const steps = `${updated ? '' : 'apt-get update -qq && '}DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`;
+  const install = spawnSync('sh', ['-c', steps], { stdio: 'inherit' });
+  updated ||= install.status === 0;
+  return install.status === 0 && existsSync(binary);
+}
