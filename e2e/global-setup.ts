@@ -1,13 +1,18 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startSmtpSink } from '../apps/server/test/support/smtp-sink';
 
 const root = join(import.meta.dirname, '..');
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** GET it for every mail the server sent so far: `[{ to, subject, text }]` (see mail.ts). */
+    mailboxUrl: string;
   }
 }
 
@@ -35,6 +40,17 @@ export default async function setup(project: TestProject) {
   }
   run(['tsx', 'apps/server/src/cli/seed.ts'], env);
 
+  // The server's mail goes to a local SMTP sink; tests read it over a loopback HTTP endpoint
+  // (provide() carries only data, not the sink's functions).
+  const sink = await startSmtpSink();
+  const mailbox = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(sink.mails.map(({ to, subject, text }) => ({ to, subject, text }))));
+  });
+  await new Promise<void>((resolve) => mailbox.listen(0, '127.0.0.1', resolve));
+  const mailboxUrl = `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}/mails`;
+  env.SMTP_URL = sink.url;
+
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     env,
@@ -50,8 +66,11 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('mailboxUrl', mailboxUrl);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    await new Promise((r) => mailbox.close(r));
+    await sink.close();
   };
 }

@@ -4,9 +4,19 @@ import { defineConfig, type ProxyOptions } from 'vite';
 // The API, media and health checks live on the server (same origin in production).
 const API = process.env.MARQUEE_API ?? 'http://localhost:3000';
 // Regex keys so that only the exact prefixes go to the server (the app's own /live-tv routes stay here).
-const proxy: Record<string, ProxyOptions> = Object.fromEntries(
-  ['^/v2/', '^/api/', '^/media/', '^/live/', '^/healthz'].map((key) => [key, { target: API }]),
-);
+const proxy: Record<string, ProxyOptions> = {
+  ...Object.fromEntries(
+    ['^/v2/', '^/api/', '^/media/', '^/live/', '^/healthz', '^/passcode-login'].map((key) => [
+      key,
+      { target: API },
+    ]),
+  ),
+  // POST /oauth/:provider/callback goes to the server; GET (and HEAD) is the app's callback page.
+  '^/oauth/': {
+    target: API,
+    bypass: (req) => (req.method === 'GET' || req.method === 'HEAD' ? req.url : undefined),
+  },
+};
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

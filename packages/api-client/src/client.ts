@@ -1,4 +1,4 @@
-import { networkError, parseApiError } from './errors';
+import { networkError, parseApiError, type ApiError } from './errors';
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue>;
@@ -10,9 +10,11 @@ export interface ApiClientOptions {
   site: string;
   /** `web`, `webMobile` or the TV type, sent as `__source` (playback-and-social §7). */
   source: string;
-  /** Access token, sent as a bearer Authorization header when present. */
-  getToken?: () => string | null | undefined;
+  /** Access token, sent as a bearer Authorization header when present (async: the web app refreshes a stale one first). */
+  getToken?: () => string | null | undefined | Promise<string | null | undefined>;
   fetch?: typeof fetch;
+  /** Called when a call that carried a token is refused with 401 (the session checks its tokens). */
+  onUnauthorized?: (error: ApiError) => void;
 }
 
 export interface RequestOptions {
@@ -62,7 +64,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const request = async <T>(method: string, path: string, req: RequestOptions = {}): Promise<T> => {
     const headers: Record<string, string> = { accept: 'application/json' };
-    const token = options.getToken?.();
+    const token = await options.getToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
@@ -86,7 +88,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body = text;
       }
     }
-    if (!response.ok) throw parseApiError(response.status, body, response.statusText);
+    if (!response.ok) {
+      const error = parseApiError(response.status, body, response.statusText);
+      if (token && response.status === 401) options.onUnauthorized?.(error);
+      throw error;
+    }
     return body as T;
   };
 

@@ -13,3 +13,6 @@ export * from './endpoints/video';
 export * from './endpoints/video-play-url';
 export * from './endpoints/live-channels';
 export * from './endpoints/live-channel-play-url';
+export * from './endpoints/auth';
+export * from './endpoints/profile';
+export * from './endpoints/second-screens';

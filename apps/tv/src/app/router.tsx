@@ -3,7 +3,9 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { BASENAME, DEFAULT_TYPE, paths } from '../config/paths';
 import { TvShell } from './shell';
 import { DiscoverRoute } from './routes/discover-route';
+import { LoginRoute } from './routes/login-route';
 import { MenuRoute } from './routes/menu-route';
+import { ProfileRoute } from './routes/profile-route';
 
 const PlayVideoRoute = lazy(() => import('./routes/play-video-route'));
 const PlayLiveRoute = lazy(() => import('./routes/play-live-route'));
@@ -25,6 +27,8 @@ export function createRouter() {
           { path: paths.playVideo.path, element: suspended(<PlayVideoRoute />) },
           { path: paths.playLive.path, element: suspended(<PlayLiveRoute />) },
           { path: paths.menu.path, element: <MenuRoute /> },
+          { path: paths.login.path, element: <LoginRoute /> },
+          { path: paths.profile.path, element: <ProfileRoute /> },
           { path: '*', element: <Navigate to={`/${DEFAULT_TYPE}`} replace /> },
         ],
       },

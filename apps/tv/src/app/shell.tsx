@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-rou
 import { DEFAULT_TYPE, paths, SCREEN_SEGMENTS } from '../config/paths';
 import { ApiContext, apiFor } from '../lib/api';
 import { RemoteProvider, type RemoteHandler } from '../lib/remote';
+import { useSessionRefresh } from '../lib/session';
 import { useToast } from '../lib/toast';
 import { getPlatform, isPlatformType } from '../platform';
 import { useApplyTheme, useSiteConfig } from '../features/site';
@@ -36,6 +37,7 @@ function PlatformShell({ type }: { type: string }) {
   const location = useLocation();
   const config = useSiteConfig();
   useApplyTheme(config.data);
+  useSessionRefresh(apiFor(type));
 
   useEffect(() => platform.setup?.({ toast, target: window }), [platform, toast]);
 

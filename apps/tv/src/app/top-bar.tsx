@@ -1,10 +1,12 @@
 import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { FocusableLink } from '../components/focusable-link';
 import { paths } from '../config/paths';
+import { useSession } from '../lib/session';
 
-/** The site's logo or name, and the Menu entry (reached with Up from the first row). */
+/** The site's logo or name, the Menu entry and Sign in / Profile (reached with Up from the first row). */
 export function TopBar({ type, name, logo }: { type: string; name?: string; logo?: string }) {
   const { ref, focusKey } = useFocusable({ focusKey: 'TOP_BAR', trackChildren: true });
+  const signedIn = useSession() !== null;
   return (
     <FocusContext.Provider value={focusKey}>
       <header ref={ref} className="tv-topbar">
@@ -18,6 +20,14 @@ export function TopBar({ type, name, logo }: { type: string; name?: string; logo
           </FocusableLink>
           <FocusableLink to={paths.menu.getHref(type)} focusKey="nav-menu" className="tv-pill">
             Menu
+          </FocusableLink>
+          <FocusableLink
+            to={signedIn ? paths.profile.getHref(type) : paths.login.getHref(type)}
+            focusKey="nav-account"
+            className="tv-pill"
+            attrs={{ 'data-testid': 'nav-account' }}
+          >
+            {signedIn ? 'Profile' : 'Sign in'}
           </FocusableLink>
         </nav>
       </header>

@@ -32,6 +32,14 @@ export const paths = {
     path: 'menu',
     getHref: (type: string) => `/${enc(type)}/menu`,
   },
+  login: {
+    path: 'login',
+    getHref: (type: string) => `/${enc(type)}/login`,
+  },
+  profile: {
+    path: 'profile',
+    getHref: (type: string) => `/${enc(type)}/profile`,
+  },
 } as const;
 
 /** First path segments that are screens, not a type: /tvn/discover means /tvn/generic/discover. */

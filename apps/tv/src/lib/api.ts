@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { createApiClient, readSiteUid, type ApiClient } from '@marquee/api-client';
+import { getSession } from './session';
 
 /** The site this TV app belongs to (meta tag, else ?__site, else 'demo'). */
 export const siteUid = readSiteUid();
@@ -14,8 +15,7 @@ export function apiFor(type: string): ApiClient {
       baseUrl: '',
       site: siteUid,
       source: type,
-      getToken: () =>
-        typeof localStorage === 'undefined' ? null : localStorage.getItem('marquee.tv.accessToken'),
+      getToken: () => getSession()?.accessToken ?? null,
     });
     clients.set(type, client);
   }

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { SiteHeader, resolveTab, useApplyTheme, useSiteConfig, type NavItem } from '../features/site';
 import { paths } from '../config/paths';
+import { AccountMenu } from '../features/auth';
 
 /** The main area: themed header and the current route. */
 export function RootLayout() {
@@ -27,7 +28,10 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader config={config.data} nav={nav} />
+      <div className="app__top">
+        <SiteHeader config={config.data} nav={nav} />
+        <AccountMenu perms={config.data?.perms} />
+      </div>
       <main id="main" className="app__main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { shouldRetry } from '@marquee/api-client';
 import { useState, type ReactNode } from 'react';
+import { SessionProvider } from '../lib/session';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -10,8 +11,12 @@ export function createQueryClient() {
   });
 }
 
-/** App-wide providers (data cache). The router sits inside them. */
+/** App-wide providers (data cache, session). The router sits inside them. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [client] = useState(createQueryClient);
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <SessionProvider>{children}</SessionProvider>
+    </QueryClientProvider>
+  );
 }

@@ -2,6 +2,8 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { paths } from '../config/paths';
 import { RootLayout } from './layout';
+import { accountRoutes } from './routes/account-routes';
+import { authRoutes } from './routes/auth-routes';
 import { DiscoverRoute } from './routes/discover-route';
 import { NotFoundRoute } from './routes/not-found-route';
 import { RouteError } from './routes/route-error';
@@ -31,6 +33,8 @@ export function createRouter() {
         { path: paths.epgTab.path, element: suspended(<LiveRoute />) },
         { path: paths.liveTv.path, element: suspended(<LiveRoute />) },
         { path: paths.liveChannel.path, element: suspended(<LiveRoute />) },
+        ...authRoutes,
+        ...accountRoutes,
         { path: '*', element: <NotFoundRoute /> },
       ],
     },

@@ -36,4 +36,24 @@ export const paths = {
     path: '/live-tv/:channelId',
     getHref: (channelId: string) => `/live-tv/${enc(channelId)}`,
   },
+  /** Sign-in screens (accounts-and-commerce §2); the account area's paths live with its routes. */
+  login: {
+    path: '/login',
+    getHref: (query?: Record<string, string>) => `/login${query ? `?${new URLSearchParams(query)}` : ''}`,
+  },
+  signup: { path: '/signup', getHref: () => '/signup' },
+  forgotPassword: { path: '/forgot-pw', getHref: () => '/forgot-pw' },
+  resetPassword: { path: '/reset-pw/:code', getHref: (code: string) => `/reset-pw/${enc(code)}` },
+  requiredResetPassword: { path: '/required-reset-pw', getHref: () => '/required-reset-pw' },
+  passcode: { path: '/passcode', getHref: () => '/passcode' },
+  autologin: { path: '/autologin/:code', getHref: (code: string) => `/autologin/${enc(code)}` },
+  activate: {
+    path: '/activate',
+    getHref: (source?: string) => `/activate${source ? `?source=${enc(source)}` : ''}`,
+  },
+  activateVizio: { path: '/activate/vizio', getHref: () => '/activate/vizio' },
+  oauthCallback: {
+    path: '/oauth/:provider/callback',
+    getHref: (provider: string) => `/oauth/${enc(provider)}/callback`,
+  },
 } as const;

@@ -6,10 +6,12 @@ import { useLiveChannels } from '../api/use-live-channels';
 interface MenuProps {
   discoverHref: string;
   liveHref: (channelId: string) => string;
+  /** Sign in, or the profile when signed in. */
+  account: { href: string; label: string };
 }
 
-/** The menu: back to discover, and the live channels. */
-export function Menu({ discoverHref, liveHref }: MenuProps) {
+/** The menu: back to discover, sign in or profile, and the live channels. */
+export function Menu({ discoverHref, liveHref, account }: MenuProps) {
   const channels = useLiveChannels();
   const { ref, focusKey } = useFocusable({ focusKey: 'MENU', trackChildren: true });
 
@@ -25,6 +27,16 @@ export function Menu({ discoverHref, liveHref }: MenuProps) {
           <li>
             <FocusableLink to={discoverHref} focusKey="menu-discover" className="tv-menu__item">
               Discover
+            </FocusableLink>
+          </li>
+          <li>
+            <FocusableLink
+              to={account.href}
+              focusKey="menu-account"
+              className="tv-menu__item"
+              attrs={{ 'data-testid': 'menu-account' }}
+            >
+              {account.label}
             </FocusableLink>
           </li>
         </ul>

@@ -1,0 +1,78 @@
+import { ApiError, checkSecondScreen, registerSecondScreen, type ApiClient } from '@marquee/api-client';
+import type { LoginResponse, SecondScreenRegistration } from '@marquee/contract';
+
+/** Wait before registering again after the network failed. */
+export const REGISTER_RETRY_MS = 5_000;
+
+export interface ActivationEvents {
+  /** A (new) code to show. */
+  code(registration: SecondScreenRegistration): void;
+  /** Polls fail on the network (true) or work again (false); polling goes on either way. */
+  pollOffline(offline: boolean): void;
+  /** Registering failed on the network; it is retried after REGISTER_RETRY_MS. */
+  registerOffline(): void;
+  /** Registering failed for another reason; nothing more happens. */
+  error(message: string): void;
+  /** The viewer entered the code: the TV's session. Nothing more happens. */
+  activated(login: LoginResponse): void;
+}
+
+const isNetworkError = (error: unknown) => error instanceof ApiError && error.code === 'network';
+
+/**
+ * The TV's side of activation by code (RFC 8628 device grant): registers this TV, then polls
+ * check-second-screen at the server's interval, keeping the longer one after a slowDown. An expired
+ * code, or a registration the server no longer knows (404), is replaced by a new one. Returns stop.
+ */
+export function startActivation(api: ApiClient, deviceId: string, on: ActivationEvents): () => void {
+  const controller = new AbortController();
+  const stopped = () => controller.signal.aborted;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const later = (ms: number, next: () => Promise<void>) => {
+    timer = setTimeout(() => void next(), ms);
+  };
+
+  const register = async (): Promise<void> => {
+    try {
+      const registration = await registerSecondScreen(
+        api,
+        { deviceId, deviceType: 'webtv' },
+        controller.signal,
+      );
+      if (stopped()) return;
+      on.code(registration);
+      later(registration.interval * 1000, () => poll(registration.interval));
+    } catch (error) {
+      if (stopped()) return;
+      if (isNetworkError(error)) {
+        on.registerOffline();
+        later(REGISTER_RETRY_MS, register);
+      } else {
+        on.error(error instanceof Error ? error.message : String(error));
+      }
+    }
+  };
+
+  const poll = async (interval: number): Promise<void> => {
+    try {
+      const result = await checkSecondScreen(api, deviceId, controller.signal);
+      if (stopped()) return;
+      on.pollOffline(false);
+      if (result.status === 'activated') return on.activated(result.login);
+      if (result.status === 'expired') return register();
+      // pending, or slowDown with the longer interval to keep from now on.
+      later(result.interval * 1000, () => poll(result.interval));
+    } catch (error) {
+      if (stopped()) return;
+      if (error instanceof ApiError && error.status === 404) return register();
+      if (isNetworkError(error)) on.pollOffline(true);
+      later(interval * 1000, () => poll(interval));
+    }
+  };
+
+  void register();
+  return () => {
+    controller.abort();
+    clearTimeout(timer);
+  };
+}

@@ -1,0 +1,100 @@
+import type { User } from '@marquee/contract';
+import type { Perms } from '@marquee/domain';
+import { useCallback, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { StatusMessage } from '../../components/status-message';
+import { errorMessage } from '../../components/error-message';
+import { ACTIVATE_HREF, accountPaths } from '../../config/account-paths';
+import {
+  AccountShell,
+  ActiveDevices,
+  ChangeEmailForm,
+  DeleteAccount,
+  ProfileInfo,
+} from '../../features/account';
+import { useSiteConfig } from '../../features/site';
+import { RequireLogin, useSession } from '../../lib/session';
+
+interface AccountPageProps {
+  title: string;
+  /** The login intent (odrc) that brings the viewer back here. */
+  intent: string;
+  children: (context: { user: User; perms: Perms }) => ReactNode;
+}
+
+/** Login required (§2 Account area), then the account frame once the user and the site's perms are known. */
+function AccountPage({ title, intent, children }: AccountPageProps) {
+  return (
+    <RequireLogin intent={intent}>
+      <AccountShell title={title}>
+        <AccountBody>{children}</AccountBody>
+      </AccountShell>
+    </RequireLogin>
+  );
+}
+
+function AccountBody({ children }: { children: AccountPageProps['children'] }) {
+  const { user } = useSession();
+  const config = useSiteConfig();
+  if (config.isError) {
+    return (
+      <StatusMessage kind="error" title="We couldn't load this page" onRetry={() => void config.refetch()}>
+        {errorMessage(config.error)}
+      </StatusMessage>
+    );
+  }
+  if (!user || config.isPending) {
+    return (
+      <p className="account__loading" role="status">
+        Loading…
+      </p>
+    );
+  }
+  return <>{children({ user, perms: config.data.perms })}</>;
+}
+
+/** /profile-info */
+export function ProfileInfoRoute() {
+  return (
+    <AccountPage title="My account" intent="profile-info">
+      {({ user, perms }) => <ProfileInfo user={user} fields={perms} />}
+    </AccountPage>
+  );
+}
+
+/** /active-devices */
+export function ActiveDevicesRoute() {
+  return (
+    <AccountPage title="My account" intent="active-devices">
+      {() => <ActiveDevices activateHref={ACTIVATE_HREF} />}
+    </AccountPage>
+  );
+}
+
+/** /delete-account (anonymous viewers go to login with odrc delete-account). */
+export function DeleteAccountRoute() {
+  const navigate = useNavigate();
+  const { signOut } = useSession();
+  // Leave the login-only area (committed at once, not in a transition) before signing out, so
+  // RequireLogin does not bounce the viewer to /login.
+  const onDeleted = useCallback(async () => {
+    await navigate('/', { replace: true, flushSync: true });
+    await signOut();
+  }, [navigate, signOut]);
+  return (
+    <AccountPage title="My account" intent="delete-account">
+      {({ perms }) => <DeleteAccount selfDelete={perms.selfDelete} onDeleted={onDeleted} />}
+    </AccountPage>
+  );
+}
+
+/** /change-email: the change-email form as a page; back to the profile when saved. */
+export function ChangeEmailRoute() {
+  const navigate = useNavigate();
+  const toProfile = () => navigate(accountPaths.profileInfo.getHref());
+  return (
+    <AccountPage title="Change e-mail" intent="change-email">
+      {({ user }) => <ChangeEmailForm currentEmail={user.email} onDone={toProfile} onCancel={toProfile} />}
+    </AccountPage>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { accountPaths } from '../../../config/account-paths';
+import { Toaster } from './toaster';
+import './account.css';
+
+// Purchases belongs to commerce; it joins this list when its route exists.
+const TABS = [
+  { to: accountPaths.profileInfo.getHref(), label: 'Profile' },
+  { to: accountPaths.activeDevices.getHref(), label: 'Active Devices' },
+  { to: accountPaths.deleteAccount.getHref(), label: 'Delete' },
+];
+
+/** The account area's frame: title, tabs (links, current one marked) and toasts. */
+export function AccountShell({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="account" data-testid="account">
+      <header className="account__header">
+        <h1 className="account__title">{title}</h1>
+        <nav className="account__tabs" aria-label="Account">
+          <ul>
+            {TABS.map((tab) => (
+              <li key={tab.to}>
+                <NavLink to={tab.to} className="account__tab">
+                  {tab.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <div className="account__body">{children}</div>
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { useChangePassword } from '../api/use-profile-changes';
+import { showToast } from '../hooks/use-toast';
+import { validatePasswordChange, type FieldError, toFieldError, invalidFor } from '../utils/validation';
+import { FormError, TextField } from '../../../components/form-fields';
+import { FormActions } from './form-actions';
+
+interface ChangePasswordFormProps {
+  onDone: () => void;
+  onCancel?: () => void;
+}
+
+/** Change password (§5): current, new and retyped new password. */
+export function ChangePasswordForm({ onDone, onCancel }: ChangePasswordFormProps) {
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [retypePassword, setRetypePassword] = useState('');
+  const [error, setError] = useState<FieldError | null>(null);
+  const mutation = useChangePassword();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validatePasswordChange({ currentPassword, newPassword, retypePassword });
+    if (!checked.ok) return setError(checked.error);
+    setError(null);
+    mutation.mutate(checked.value, {
+      onSuccess: () => {
+        showToast('User password changed successfully');
+        onDone();
+      },
+      onError: (failure) => setError(toFieldError(failure)),
+    });
+  };
+
+  return (
+    <form className="account-form" onSubmit={submit} noValidate data-testid="change-password-form">
+      <TextField
+        label="Current password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        onValue={setCurrentPassword}
+        invalid={invalidFor(error, 'currentPassword')}
+      />
+      <TextField
+        label="New password"
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        value={newPassword}
+        onValue={setNewPassword}
+        invalid={invalidFor(error, 'newPassword')}
+      />
+      <TextField
+        label="Retype new password"
+        name="retypePassword"
+        type="password"
+        autoComplete="new-password"
+        value={retypePassword}
+        onValue={setRetypePassword}
+        invalid={invalidFor(error, 'retypePassword')}
+      />
+      <FormError message={error?.message} />
+      <FormActions pending={mutation.isPending} submitLabel="Save" onCancel={onCancel} />
+    </form>
+  );
+}

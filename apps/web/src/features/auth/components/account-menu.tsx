@@ -1,0 +1,86 @@
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../../../lib/session';
+import type { AuthPerms } from '../utils/site-perms';
+import { PROFILE_PATH } from './guest-only';
+
+/** The header's session corner: Sign in (Sign up with swapLogin), or the account menu with Sign out. */
+export function AccountMenu({ perms }: { perms: AuthPerms | undefined }) {
+  const { status, user, connecting, signOut } = useSession();
+  const navigate = useNavigate();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const close = () => menu.current?.removeAttribute('open');
+
+  // A disclosure menu: Escape and a click outside close it too.
+  useEffect(() => {
+    const onPointer = (event: PointerEvent) => {
+      if (menu.current?.open && !menu.current.contains(event.target as Node)) close();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && menu.current?.open) {
+        close();
+        menu.current.querySelector('summary')?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, []);
+
+  return (
+    <div className="account-menu" data-testid="account-menu">
+      {connecting ? (
+        <span className="account-menu__connecting" role="status" data-testid="connecting">
+          Connecting…
+        </span>
+      ) : null}
+      {status === 'signedIn' ? (
+        <details className="account-menu__details" ref={menu}>
+          <summary className="account-menu__summary" data-testid="account-menu-button">
+            <span className="account-menu__avatar" aria-hidden="true">
+              {(user?.firstName || user?.email || '?').slice(0, 1).toUpperCase()}
+            </span>
+            <span className="account-menu__name">{user?.firstName || user?.email || 'Account'}</span>
+          </summary>
+          <ul className="account-menu__list">
+            <li>
+              <Link to={PROFILE_PATH} onClick={close}>
+                My account
+              </Link>
+            </li>
+            <li>
+              <Link to="/activate" onClick={close}>
+                Activate a device
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                data-testid="sign-out"
+                onClick={() => {
+                  close();
+                  void signOut().then(() => navigate('/', { replace: true }));
+                }}
+              >
+                Sign out
+              </button>
+            </li>
+          </ul>
+        </details>
+      ) : status === 'anonymous' && perms && !perms.hideAuth ? (
+        perms.swapLogin ? (
+          <Link className="button" to="/signup" data-testid="sign-in-link">
+            Sign up
+          </Link>
+        ) : (
+          <Link className="button" to="/login" data-testid="sign-in-link">
+            Sign in
+          </Link>
+        )
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { activateDeviceCode } from '@marquee/api-client';
+import { ApiError } from '@marquee/api-client';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { api } from '../../../lib/api';
+import { useFormErrors } from '../hooks/use-form-errors';
+import { validateCode } from '../utils/validation';
+import { FormMessage, SubmitButton, TextField } from '../../../components/form-fields';
+import { AuthCard } from './auth-card';
+
+const ORDER = ['code'] as const;
+export const DEVICE_ACTIVATED = 'Device activated!';
+const GENERIC_DEVICE_ERROR = 'Something went wrong on our side. Please try again later.';
+
+/** /activate: the signed-in viewer types the code their TV shows (spec §2, §8 Device). */
+export function ActivateView() {
+  const [params] = useSearchParams();
+  const { formRef, errors, setErrors } = useFormErrors(ORDER);
+  const [code, setCode] = useState(params.get('code') ?? '');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateCode(code);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const source = params.get('source') ?? undefined;
+      const result = await activateDeviceCode(api, code.trim().toUpperCase(), { source });
+      setMessage({ kind: 'success', text: result.message || DEVICE_ACTIVATED });
+      setCode('');
+    } catch (error) {
+      // Device errors: the server's message for a client error, else a generic one (spec §8).
+      const text = error instanceof ApiError && error.isClientError ? error.message : GENERIC_DEVICE_ERROR;
+      setMessage({ kind: 'error', text });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Activate your device" testId="activate">
+      <p className="auth-intro">
+        Enter the code shown on your TV. It can take up to 30 seconds for the TV to sign in.
+      </p>
+      <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+        <TextField
+          label="Activation code"
+          name="code"
+          value={code}
+          onValue={(v) => setCode(v.toUpperCase())}
+          error={errors.code}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={16}
+          data-testid="activate-code"
+        />
+        {message ? (
+          <FormMessage kind={message.kind} testId={`activate-${message.kind}`}>
+            {message.text}
+          </FormMessage>
+        ) : null}
+        <SubmitButton wide busy={busy} busyLabel="Activating…">
+          Activate
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

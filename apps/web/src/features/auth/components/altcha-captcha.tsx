@@ -1,0 +1,77 @@
+import type {} from 'altcha/types/react';
+import { useEffect, useRef, useState } from 'react';
+
+type StateDetail = { state: string; payload?: string };
+
+/**
+ * The ALTCHA proof-of-work widget (web component, loaded on first use). It solves the server's
+ * challenge in the browser as soon as it loads; the base64 payload it produces is the captchaToken.
+ * `resetKey` changes when the server refused a token (tokens are single use), to get a new one.
+ */
+export function AltchaCaptcha({
+  challengeUrl,
+  onToken,
+  resetKey,
+  error,
+}: {
+  challengeUrl: string;
+  onToken: (token: string | null) => void;
+  resetKey: number;
+  error?: string;
+}) {
+  const ref = useRef<HTMLElement>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const onTokenRef = useRef(onToken);
+  onTokenRef.current = onToken;
+
+  useEffect(() => {
+    let live = true;
+    import('altcha').then(
+      () => live && setLoaded(true),
+      () => live && setLoadFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    const node = ref.current;
+    if (!loaded || !node) return;
+    const onState = (event: Event) => {
+      const detail = (event as CustomEvent<StateDetail>).detail;
+      onTokenRef.current(detail.state === 'verified' && detail.payload ? detail.payload : null);
+    };
+    node.addEventListener('statechange', onState);
+    return () => node.removeEventListener('statechange', onState);
+  }, [loaded]);
+
+  useEffect(() => {
+    if (resetKey === 0) return;
+    const node = ref.current as
+      (HTMLElement & { reset?: () => void; verify?: () => Promise<unknown> }) | null;
+    onTokenRef.current(null);
+    node?.reset?.();
+    void node?.verify?.();
+  }, [resetKey]);
+
+  return (
+    <div className="auth-captcha" data-testid="captcha">
+      {loadFailed ? (
+        <p className="field__error">The captcha could not load. Reload the page and try again.</p>
+      ) : loaded ? (
+        <altcha-widget ref={ref} challenge={challengeUrl} auto="onload" name="captchaToken" />
+      ) : (
+        <p className="field__hint" role="status">
+          Loading captcha…
+        </p>
+      )}
+      {error ? (
+        <p className="field__error" role="alert" data-testid="error-captchaToken">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { autologin, autologinSetPassword, queryKeys, type AutologinResult } from '@marquee/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { StatusMessage } from '../../../components/status-message';
+import { api } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { useFormErrors } from '../hooks/use-form-errors';
+import { isRateLimited, serverMessage } from '../utils/auth-errors';
+import { autologinOutcome } from '../utils/autologin-outcome';
+import { validateNewPassword } from '../utils/validation';
+import { FormError, FormMessage, PasswordField, SubmitButton } from '../../../components/form-fields';
+import { AuthCard } from './auth-card';
+
+export const AUTOLOGIN_REDIRECT_MS = 3000;
+const ORDER = ['password', 'confirm'] as const;
+
+/** /autologin/:code: signs in from a link code (spec §4 Autologin). */
+export function AutologinView({ code }: { code: string }) {
+  const navigate = useNavigate();
+  const { signIn, track } = useSession();
+  // A query, not an effect, so StrictMode's double mount spends the code once.
+  const attempt = useQuery({
+    queryKey: [...queryKeys.all(api), 'autologin', code],
+    queryFn: () => track(autologin(api, code)),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const [setPasswordResult, setSetPasswordResult] = useState<AutologinResult | null>(null);
+  const outcome = autologinOutcome(setPasswordResult ?? attempt.data, attempt.error);
+
+  useEffect(() => {
+    const result = setPasswordResult ?? attempt.data;
+    if (outcome === 'expired') {
+      navigate('/login', { replace: true, state: { notice: 'Login code expired or invalid.' } });
+    } else if (outcome === 'signedIn' && result && result.status === 2 && result.token) {
+      signIn(result as Parameters<typeof signIn>[0]);
+      navigate('/', { replace: true });
+    } else if (outcome === 'failed') {
+      const timer = setTimeout(() => navigate('/', { replace: true }), AUTOLOGIN_REDIRECT_MS);
+      return () => clearTimeout(timer);
+    }
+  }, [outcome, attempt.data, setPasswordResult, navigate, signIn]);
+
+  if (outcome === 'pending' || outcome === 'expired' || outcome === 'signedIn') {
+    return (
+      <AuthCard title="Signing you in">
+        <p role="status">Signing you in…</p>
+      </AuthCard>
+    );
+  }
+  if (outcome === 'tooMany') {
+    return (
+      <StatusMessage kind="error" title="Too many failed attempts" testId="autologin-error">
+        {isRateLimited(attempt.error) ? serverMessage(attempt.error) : null}
+      </StatusMessage>
+    );
+  }
+  if (outcome === 'failed') {
+    return (
+      <StatusMessage kind="error" title="There was an error logging you in" testId="autologin-error">
+        Redirecting to Home Page
+      </StatusMessage>
+    );
+  }
+  return <AutologinSetPassword code={code} onDone={setSetPasswordResult} track={track} />;
+}
+
+function AutologinSetPassword({
+  code,
+  onDone,
+  track,
+}: {
+  code: string;
+  onDone: (result: AutologinResult) => void;
+  track: <T>(call: Promise<T>) => Promise<T>;
+}) {
+  const { formRef, errors, setErrors } = useFormErrors(ORDER);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateNewPassword({ password, confirm });
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    setServerError(null);
+    try {
+      onDone(await track(autologinSetPassword(api, code, password)));
+    } catch (error) {
+      setServerError(serverMessage(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Set your password" testId="autologin-set-password">
+      <FormMessage kind="info">Please set your password before continuing..</FormMessage>
+      <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          onValue={setPassword}
+          error={errors.password}
+        />
+        <PasswordField
+          label="Confirm password"
+          name="confirm"
+          autoComplete="new-password"
+          value={confirm}
+          onValue={setConfirm}
+          error={errors.confirm}
+        />
+        <FormError message={serverError} testId="auth-error" />
+        <SubmitButton wide busy={busy} busyLabel="Saving…">
+          Save and continue
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

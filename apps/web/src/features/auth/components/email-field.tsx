@@ -1,0 +1,24 @@
+import { TextField } from '../../../components/form-fields';
+
+/** The sign-in screens' e-mail field (login, signup, forgot and required reset). */
+export function EmailField({
+  value,
+  onValue,
+  error,
+}: {
+  value: string;
+  onValue: (value: string) => void;
+  error?: string;
+}) {
+  return (
+    <TextField
+      label="Email"
+      name="email"
+      type="email"
+      autoComplete="email"
+      value={value}
+      onValue={onValue}
+      error={error}
+    />
+  );
+}

@@ -1,0 +1,30 @@
+import { useRef, type ReactNode } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { useSession } from '../../../lib/session';
+import { returnPath } from '../utils/return-intent';
+
+export const PROFILE_PATH = '/profile-info';
+
+/**
+ * The not-logged-in group (login, signup, forgot-pw): a viewer who arrives signed in goes to the
+ * profile, or to the intent when the link carries one. A viewer who signs in here (this form, or
+ * another tab) goes where the form sends them: the intent, else home.
+ */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  const [params] = useSearchParams();
+  const sawAnonymous = useRef(false);
+  if (status === 'anonymous') sawAnonymous.current = true;
+  if (status === 'loading') {
+    return (
+      <p className="session-loading" role="status">
+        Loading…
+      </p>
+    );
+  }
+  if (status === 'signedIn') {
+    const target = sawAnonymous.current || params.get('odrc') ? returnPath(params) : PROFILE_PATH;
+    return <Navigate replace to={target} />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,149 @@
+import { login } from '@marquee/api-client';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { useSiteTerms } from '../api/use-auth-queries';
+import { useFormErrors } from '../hooks/use-form-errors';
+import { AUTH_DISABLED_MESSAGE, AuthErrorCode, errorCode, serverMessage } from '../utils/auth-errors';
+import { carriedQuery, returnPath } from '../utils/return-intent';
+import type { AuthPerms } from '../utils/site-perms';
+import { validateLogin } from '../utils/validation';
+import { AuthDisabled } from './auth-disabled';
+import { FormMessage, PasswordField, SubmitButton } from '../../../components/form-fields';
+import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
+import { SocialLogin } from './social-login';
+
+const ORDER = ['email', 'password', 'terms'] as const;
+
+type ServerError = { kind: 'locked' | 'plain'; message: string } | null;
+
+/** /login: e-mail and password, the terms box when the site asks for it, social login (spec §2, §4, §5). */
+export function LoginView({ perms, notice }: { perms: AuthPerms; notice?: string }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { signIn, track } = useSession();
+  const { formRef, errors, setErrors } = useFormErrors(ORDER);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [termsNeeded, setTermsNeeded] = useState(false);
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<ServerError>(null);
+  const terms = useSiteTerms(termsNeeded);
+
+  if (perms.hideAuth) return <AuthDisabled />;
+
+  const carried = carriedQuery(params);
+  const target = returnPath(params);
+  const intent = params.get('odrc') ?? undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLogin({ email, password });
+    if (termsNeeded && !termsAccepted) found.terms = 'Please accept the terms to continue';
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    setServerError(null);
+    try {
+      const response = await track(
+        login(api, { email: email.trim(), password, terms: termsNeeded ? true : undefined }),
+      );
+      signIn(response);
+      navigate(target, { replace: true });
+    } catch (error) {
+      setBusy(false);
+      switch (errorCode(error)) {
+        case AuthErrorCode.unreelTerms:
+          setTermsNeeded(true);
+          setServerError({ kind: 'plain', message: 'Please review and accept the terms to continue.' });
+          return;
+        case AuthErrorCode.pwdExpired:
+          navigate('/required-reset-pw', { state: { email: email.trim(), msg: serverMessage(error) } });
+          return;
+        case AuthErrorCode.accountLocked:
+          setServerError({ kind: 'locked', message: serverMessage(error) });
+          return;
+        case AuthErrorCode.authDisabled:
+          setServerError({ kind: 'plain', message: AUTH_DISABLED_MESSAGE });
+          return;
+        default:
+          setServerError({ kind: 'plain', message: serverMessage(error) });
+      }
+    }
+  };
+
+  const signupLink = (
+    <p className="auth-alt" data-testid="signup-offer">
+      New here? <Link to={`/signup${carried}`}>Create an account</Link>
+    </p>
+  );
+
+  return (
+    <AuthCard title={intent === 'activate' ? 'Sign in to activate your device' : 'Sign in'} testId="login">
+      {notice ? <FormMessage kind="info">{notice}</FormMessage> : null}
+      {perms.swapLogin ? signupLink : null}
+      <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+        <EmailField value={email} onValue={setEmail} error={errors.email} />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onValue={setPassword}
+          error={errors.password}
+        />
+        {termsNeeded ? (
+          <div className="auth-terms" data-testid="terms-box">
+            <div className="auth-terms__text" tabIndex={0} aria-label="Terms of use">
+              {terms.isPending
+                ? 'Loading terms…'
+                : terms.isError
+                  ? serverMessage(terms.error)
+                  : terms.data?.text}
+            </div>
+            <label className="auth-check">
+              <input
+                type="checkbox"
+                name="terms"
+                checked={termsAccepted}
+                onChange={(e) => setTermsAccepted(e.target.checked)}
+                aria-invalid={errors.terms ? true : undefined}
+              />
+              I accept the terms of use
+            </label>
+            {errors.terms ? <p className="field__error">{errors.terms}</p> : null}
+          </div>
+        ) : null}
+        {serverError ? (
+          <FormMessage kind="error" testId="login-error">
+            {serverError.message}
+            {serverError.kind === 'locked' ? (
+              <>
+                {' '}
+                <Link to={`/forgot-pw${carried}`}>Reset your password</Link>
+              </>
+            ) : null}
+          </FormMessage>
+        ) : null}
+        <SubmitButton wide busy={busy} busyLabel="Signing in…">
+          Sign in
+        </SubmitButton>
+      </form>
+      <p className="auth-links">
+        <Link to={`/forgot-pw${carried}`}>Forgot password?</Link>
+        {' · '}
+        <Link to="/passcode">Sign in with a passcode</Link>
+      </p>
+      <SocialLogin returnTo={target} odrc={intent} />
+      {perms.swapLogin ? null : signupLink}
+      {perms.activateToLogin && intent !== 'activate' ? (
+        <p className="auth-alt" data-testid="activate-offer">
+          Signing in on a TV? <Link to="/login?odrc=activate">Sign in and enter your TV code</Link>
+        </p>
+      ) : null}
+    </AuthCard>
+  );
+}

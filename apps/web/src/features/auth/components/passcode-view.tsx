@@ -1,0 +1,76 @@
+import { passcodeLogin } from '@marquee/api-client';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { useFormErrors } from '../hooks/use-form-errors';
+import { serverMessage } from '../utils/auth-errors';
+import { returnPath } from '../utils/return-intent';
+import { validateCode } from '../utils/validation';
+import { FormMessage, SubmitButton, TextField } from '../../../components/form-fields';
+import { AuthCard } from './auth-card';
+
+const ORDER = ['code'] as const;
+export const PASSCODE_SUCCESS = 'Successfully logged in.';
+
+/** /passcode: signs in with a passcode; flags send the account to forgot-pw or login (spec §4 Session). */
+export function PasscodeView() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { signIn, track } = useSession();
+  const { formRef, errors, setErrors } = useFormErrors(ORDER);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateCode(code);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const result = await track(passcodeLogin(api, code.trim()));
+      if ('token' in result && result.token) {
+        signIn(result);
+        setMessage({ kind: 'success', text: PASSCODE_SUCCESS });
+        setTimeout(() => navigate(returnPath(params), { replace: true }), 1000);
+        return;
+      }
+      const email = encodeURIComponent('email' in result ? result.email : '');
+      if (result.automaticResetPassword) navigate(`/forgot-pw?fromPasscode&automatic&email=${email}`);
+      else if (result.resetPassword) navigate(`/forgot-pw?fromPasscode&email=${email}`);
+      else navigate('/login', { state: { notice: 'Please sign in with your e-mail and password.' } });
+    } catch (error) {
+      setMessage({ kind: 'error', text: serverMessage(error) });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Sign in with a passcode" testId="passcode">
+      <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+        <TextField
+          label="Passcode"
+          name="code"
+          autoComplete="one-time-code"
+          value={code}
+          onValue={setCode}
+          error={errors.code}
+        />
+        {message ? (
+          <FormMessage kind={message.kind} testId={`passcode-${message.kind}`}>
+            {message.text}
+          </FormMessage>
+        ) : null}
+        <SubmitButton wide busy={busy} busyLabel="Checking…">
+          Sign in
+        </SubmitButton>
+      </form>
+      <p className="auth-links">
+        <Link to="/login">Sign in with e-mail and password</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,83 @@
+import { resetExpiredPassword } from '@marquee/api-client';
+import { useState, type FormEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { useFormErrors } from '../hooks/use-form-errors';
+import { serverMessage } from '../utils/auth-errors';
+import { returnPath } from '../utils/return-intent';
+import { validateRequiredReset } from '../utils/validation';
+import { FormError, FormMessage, PasswordField, SubmitButton } from '../../../components/form-fields';
+import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
+
+const ORDER = ['email', 'password', 'newPassword', 'confirm'] as const;
+
+/** /required-reset-pw: the forced reset after a login answered pwdExpired (spec §2, §4). */
+export function RequiredResetView() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { signIn, track } = useSession();
+  const state = (location.state ?? {}) as { email?: string; msg?: string };
+  const { formRef, errors, setErrors } = useFormErrors(ORDER);
+  const [email, setEmail] = useState(state.email ?? '');
+  const [password, setPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateRequiredReset({ email, password, newPassword, confirm });
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    setServerError(null);
+    try {
+      signIn(await track(resetExpiredPassword(api, { email: email.trim(), password, newPassword })));
+      navigate(returnPath(params), { replace: true });
+    } catch (error) {
+      setServerError(serverMessage(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Your password has expired" testId="required-reset-pw">
+      <FormMessage kind="info">{state.msg ?? 'Please choose a new password to continue.'}</FormMessage>
+      <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+        <EmailField value={email} onValue={setEmail} error={errors.email} />
+        <PasswordField
+          label="Current password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onValue={setPassword}
+          error={errors.password}
+        />
+        <PasswordField
+          label="New password"
+          name="newPassword"
+          autoComplete="new-password"
+          value={newPassword}
+          onValue={setNewPassword}
+          error={errors.newPassword}
+        />
+        <PasswordField
+          label="Confirm new password"
+          name="confirm"
+          autoComplete="new-password"
+          value={confirm}
+          onValue={setConfirm}
+          error={errors.confirm}
+        />
+        <FormError message={serverError} testId="auth-error" />
+        <SubmitButton wide busy={busy} busyLabel="Saving…">
+          Save and sign in
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

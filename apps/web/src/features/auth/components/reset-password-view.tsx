@@ -1,0 +1,126 @@
+import { ApiError, getResetCode, queryKeys, resetPassword } from '@marquee/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { StatusMessage } from '../../../components/status-message';
+import { api } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { useFormErrors } from '../hooks/use-form-errors';
+import { serverMessage } from '../utils/auth-errors';
+import { returnPath } from '../utils/return-intent';
+import { validateNewPassword } from '../utils/validation';
+import { FormError, FormMessage, PasswordField, SubmitButton } from '../../../components/form-fields';
+import { AuthCard } from './auth-card';
+
+const ORDER = ['password', 'confirm'] as const;
+export const RESET_SUCCESS = 'You have successfully updated your password!';
+export const RESET_FAILED = 'Unable to reset password. Please try again';
+
+/** /reset-pw/:code: checks the code, then sets the new password and signs in (spec §2, §5). */
+export function ResetPasswordView({ code }: { code: string }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { signIn, track } = useSession();
+  const { formRef, errors, setErrors } = useFormErrors(ORDER);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const check = useQuery({
+    queryKey: [...queryKeys.all(api), 'reset-code', code],
+    queryFn: ({ signal }) => getResetCode(api, code, signal),
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  const title = params.get('odrc') === 'redeem-gift' ? 'Set Password' : 'Password Reset';
+  const target = returnPath(params);
+
+  if (check.isPending) {
+    return (
+      <AuthCard title={title}>
+        <p role="status">Checking your link…</p>
+      </AuthCard>
+    );
+  }
+  if (check.isError && !done) {
+    const invalid = check.error instanceof ApiError && check.error.status === 404;
+    return (
+      <StatusMessage
+        kind="error"
+        title={invalid ? 'This link is no longer valid' : title}
+        testId="reset-pw-invalid"
+        onRetry={invalid ? undefined : () => void check.refetch()}
+      >
+        <p>{serverMessage(check.error)}</p>
+        <p>
+          <Link to="/forgot-pw">Send a new reset link</Link>
+        </p>
+      </StatusMessage>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateNewPassword({ password, confirm });
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    setServerError(null);
+    try {
+      const response = await track(resetPassword(api, code, password, confirm));
+      signIn(response);
+      setDone(true);
+    } catch (error) {
+      setServerError(
+        error instanceof ApiError && error.isClientError ? `${RESET_FAILED}. ${error.message}` : RESET_FAILED,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title={title} testId="reset-pw">
+      {done ? (
+        <>
+          <FormMessage kind="success" testId="reset-pw-done">
+            {RESET_SUCCESS}
+          </FormMessage>
+          <button
+            type="button"
+            className="button form-submit"
+            onClick={() => navigate(target, { replace: true })}
+          >
+            Continue
+          </button>
+        </>
+      ) : (
+        <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+          {check.data ? <p className="auth-intro">Choose a new password for {check.data.email}.</p> : null}
+          <PasswordField
+            label="New password"
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onValue={setPassword}
+            error={errors.password}
+          />
+          <PasswordField
+            label="Confirm password"
+            name="confirm"
+            autoComplete="new-password"
+            value={confirm}
+            onValue={setConfirm}
+            error={errors.confirm}
+          />
+          <FormError message={serverError} testId="reset-pw-error" />
+          <SubmitButton wide busy={busy} busyLabel="Saving…">
+            Save password
+          </SubmitButton>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,60 @@
+import { getOauthAuthorizeUrl } from '@marquee/api-client';
+import { useState } from 'react';
+import { api } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { useOauthProviders } from '../api/use-auth-queries';
+import { serverMessage } from '../utils/auth-errors';
+import { newOauthBinding, OAUTH_RETURN_KEY } from '../utils/oauth-return';
+
+/** "Continue with Facebook" for each configured provider: asks the server for the authorize URL and goes there. */
+export function SocialLogin({ returnTo, odrc }: { returnTo: string; odrc?: string }) {
+  const providers = useOauthProviders();
+  const { track } = useSession();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!providers.data?.length) return null;
+
+  const start = async (provider: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { url } = await track(
+        getOauthAuthorizeUrl(api, provider, {
+          callbackHost: window.location.origin,
+          binding: newOauthBinding(sessionStorage),
+          odrc,
+        }),
+      );
+      sessionStorage.setItem(OAUTH_RETURN_KEY, returnTo);
+      window.location.href = url;
+    } catch (e) {
+      setError(serverMessage(e));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="auth-social">
+      <p className="auth-divider">
+        <span>or</span>
+      </p>
+      {providers.data.map((p) => (
+        <button
+          key={p.id}
+          type="button"
+          className="button button--ghost auth-social__button"
+          disabled={busy}
+          onClick={() => void start(p.id)}
+          data-testid={`social-login-${p.id}`}
+        >
+          Continue with {p.name}
+        </button>
+      ))}
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+export { LoginView } from './components/login-view';
+export { SignupView } from './components/signup-view';
+export { ForgotPasswordView } from './components/forgot-password-view';
+export { ResetPasswordView } from './components/reset-password-view';
+export { RequiredResetView } from './components/required-reset-view';
+export { PasscodeView } from './components/passcode-view';
+export { AutologinView } from './components/autologin-view';
+export { ActivateView } from './components/activate-view';
+export { OauthCallbackView } from './components/oauth-callback-view';
+export { GuestOnly } from './components/guest-only';
+export { AccountMenu } from './components/account-menu';
+export type { AuthPerms } from './utils/site-perms';

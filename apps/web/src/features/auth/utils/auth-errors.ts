@@ -1,0 +1,28 @@
+import { ApiError, DEFAULT_ERROR_MESSAGE } from '@marquee/api-client';
+
+/** The error `code`s of the accounts API the screens branch on (brief: the agreed API). */
+export const AuthErrorCode = {
+  invalidCredentials: 'invalidCredentials',
+  accountLocked: 'accountLocked',
+  pwdExpired: 'pwdExpired',
+  unreelTerms: 'unreelTerms',
+  authDisabled: 'authDisabled',
+  rateLimited: 'rateLimited',
+  emailTaken: 'emailTaken',
+} as const;
+
+export const AUTH_DISABLED_MESSAGE = 'This site has currently disabled logins / signups';
+
+export function errorCode(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.code : undefined;
+}
+
+/** The server's message for an API error, else the generic one. */
+export function serverMessage(error: unknown): string {
+  return error instanceof ApiError && error.message ? error.message : DEFAULT_ERROR_MESSAGE;
+}
+
+/** A 429 answer: the server's message (it names the wait). */
+export function isRateLimited(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 429;
+}
