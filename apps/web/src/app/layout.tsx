@@ -2,13 +2,15 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { SiteHeader, resolveTab, useApplyTheme, useSiteConfig, type NavItem } from '../features/site';
 import { paths } from '../config/paths';
 import { AccountMenu } from '../features/auth';
+import { useTranslation } from 'react-i18next';
 
 /** The main area: themed header and the current route. */
 export function RootLayout() {
   const config = useSiteConfig();
+  const { t } = useTranslation();
   useApplyTheme(config.data);
 
-  const nav: NavItem[] = [{ to: paths.home.getHref(), label: 'Home', end: true }];
+  const nav: NavItem[] = [{ to: paths.home.getHref(), label: t('home'), end: true }];
   if (config.data) {
     for (const page of config.data.pages) {
       const tab = page.tabs.find((t) => t.kind === 'discover');
@@ -19,14 +21,14 @@ export function RootLayout() {
     const epg = resolveTab(config.data, 'epg');
     nav.push({
       to: epg ? paths.epgTab.getHref(epg.page.url, epg.tab.url) : paths.liveTv.getHref(),
-      label: 'Live TV',
+      label: t('liveTv'),
     });
   }
 
   return (
     <div className="app">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('skipToContent')}
       </a>
       <div className="app__top">
         <SiteHeader config={config.data} nav={nav} />

@@ -1,10 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { initI18n } from '../lib/i18n';
+import { resources } from './locales';
 import { AppProviders } from './providers';
 import { createRouter } from './router';
 import './styles.css';
 
+initI18n(resources);
 const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(

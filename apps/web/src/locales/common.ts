@@ -1,0 +1,26 @@
+import type { Messages } from '../lib/i18n';
+
+/** Strings shared by every screen (namespace `common`). Features keep their own namespaces. */
+export const en = {
+  skipToContent: 'Skip to content',
+  home: 'Home',
+  liveTv: 'Live TV',
+  retry: 'Try again',
+  loading: 'Loading…',
+  language: 'Language',
+  siteLoadError: "We couldn't load this site",
+  nothingToWatch: 'Nothing to watch yet',
+  notFound: 'Page not found',
+};
+
+export const es: Messages<typeof en> = {
+  skipToContent: 'Saltar al contenido',
+  home: 'Inicio',
+  liveTv: 'TV en directo',
+  retry: 'Reintentar',
+  loading: 'Cargando…',
+  language: 'Idioma',
+  siteLoadError: 'No pudimos cargar este sitio',
+  nothingToWatch: 'Todavía no hay nada que ver',
+  notFound: 'Página no encontrada',
+};
