@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { precompress } from '../../scripts/vite-precompress.mjs';
 
 // The server serves this app at /tvn/ and the API on the same origin.
 const API = process.env.MARQUEE_API ?? 'http://localhost:3000';
@@ -9,6 +10,7 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [precompress()],
   base: '/tvn/',
   build: {
     outDir: 'dist',

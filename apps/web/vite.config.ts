@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { precompress } from '../../scripts/vite-precompress.mjs';
 
 // The API, media and health checks live on the server (same origin in production).
 const API = process.env.MARQUEE_API ?? 'http://localhost:3000';
@@ -20,6 +21,7 @@ const proxy: Record<string, ProxyOptions> = {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [precompress()],
   base: '/',
   build: {
     outDir: 'dist',

@@ -84,24 +84,32 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
 /** The built web app at / and the TV app at /tvn/, each falling back to its index.html for client routes. */
 function serveClients(app: FastifyInstance, appsDir: string) {
+  // Built clients: the build writes .br/.gz beside each file; hashed assets never change.
+  const clientStatic = {
+    decorateReply: false,
+    index: 'index.html',
+    wildcard: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res: { setHeader: (name: string, value: string) => void }, path: string) => {
+      const hashed = /[\\/]assets[\\/]/.test(path);
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  };
   const web = join(appsDir, 'web/dist');
   const tv = join(appsDir, 'tv/dist');
   if (existsSync(tv)) {
     app.register(fastifyStatic, {
       root: tv,
       prefix: '/tvn/',
-      decorateReply: false,
-      index: 'index.html',
-      wildcard: false,
+      ...clientStatic,
     });
   }
   if (existsSync(web)) {
     app.register(fastifyStatic, {
       root: web,
       prefix: '/',
-      decorateReply: false,
-      index: 'index.html',
-      wildcard: false,
+      ...clientStatic,
     });
   }
   app.setNotFoundHandler((request, reply) => {
