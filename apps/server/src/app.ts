@@ -17,10 +17,12 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { mediaRoutes } from './modules/playback/media.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
+import { progressRoutes } from './modules/progress/progress.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { socialRoutes } from './modules/social/social.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { registerAuth } from './plugins/auth';
 import type { Config } from './plugins/config';
 import { registerErrorHandling } from './plugins/errors';
@@ -77,6 +79,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(devicesRoutes(ctx));
   await app.register(socialRoutes(ctx));
   await app.register(profileRoutes(ctx));
+  await app.register(searchRoutes(ctx));
+  await app.register(progressRoutes(ctx));
 
   serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'));
   return app;

@@ -14,6 +14,8 @@ import { createLiveService, type LiveService } from './modules/playback/live.ser
 import { createMediaSigner, type MediaSigner } from './modules/playback/media-token';
 import { createPlaybackRepository } from './modules/playback/playback.repository';
 import { createPlaybackService, type PlaybackService } from './modules/playback/playback.service';
+import { createProgressRepository } from './modules/progress/progress.repository';
+import { createProgressService, type ProgressService } from './modules/progress/progress.service';
 import { createProfileRepository } from './modules/profile/profile.repository';
 import { createProfileService, type ProfileService } from './modules/profile/profile.service';
 import { createRecoveryRepository } from './modules/recovery/recovery.repository';
@@ -22,6 +24,9 @@ import { createSitesRepository } from './modules/sites/sites.repository';
 import { createSitesService, type SitesService } from './modules/sites/sites.service';
 import { createSocialRepository } from './modules/social/social.repository';
 import { createSocialService, type SocialService } from './modules/social/social.service';
+import { createSearchRepository } from './modules/search/search.repository';
+import { createSearchService, type SearchService } from './modules/search/search.service';
+import { AppError } from './plugins/errors';
 import type { Config } from './plugins/config';
 
 /** The services every route plugin receives. Built once per app; tests may pass their own parts. */
@@ -43,6 +48,8 @@ export type AppContext = {
   limiter: RateLimiter;
   mailer: Mailer;
   social: SocialService;
+  search: SearchService;
+  progress: ProgressService;
 };
 
 /** Lifetime of an access token (the refresh token lasts 30 days). */
@@ -76,11 +83,12 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       captcha: config.captcha,
     });
   const sites = overrides.sites ?? createSitesService(createSitesRepository(db), config.defaultSite);
+  const catalog = overrides.catalog ?? createCatalogService(createCatalogRepository(db));
   return {
     config,
     db,
     sites,
-    catalog: createCatalogService(createCatalogRepository(db)),
+    catalog,
     now,
     mediaSigner,
     playback: createPlaybackService({
@@ -103,12 +111,22 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     }),
     limiter,
     mailer,
+    search: createSearchService({ repo: createSearchRepository(db), sites, now }),
     social: createSocialService({
       config: config.social,
       authSecret: config.authSecret,
       repo: createSocialRepository(db),
       auth,
       sites,
+      now,
+    }),
+    progress: createProgressService({
+      repo: createProgressRepository(db),
+      findVideo: (site, uid) =>
+        catalog.video(site, uid).catch((err: unknown) => {
+          if (err instanceof AppError && err.statusCode === 404) return undefined;
+          throw err;
+        }),
       now,
     }),
     ...overrides,

@@ -21,6 +21,8 @@ export interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** Let the request outlive the page (progress saved on unload: a beacon that can carry a token). */
+  keepalive?: boolean;
 }
 
 export interface ApiClient {
@@ -74,6 +76,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers,
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
         signal: req.signal,
+        keepalive: req.keepalive,
       });
     } catch (error) {
       if (error instanceof Error && error.name === 'AbortError') throw error;

@@ -7,3 +7,5 @@ export * from './recovery';
 export * from './devices';
 export * from './social';
 export * from './profile';
+export * from './progress';
+export * from './search';

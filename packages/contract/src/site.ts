@@ -58,8 +58,63 @@ export const Perms = z.object(permShape);
 export const PageSummary = z.object({
   url: z.string(),
   title: z.string(),
+  /** Whether the page may open as an overlay from the left menu (discovery-and-site §2.1). */
+  overlayToggle: z.boolean(),
   tabs: z.array(z.object({ id: z.string(), url: z.string(), title: z.string(), kind: z.string() })),
 });
+
+/** Left menu item types (discovery-and-site §2.9), each with what it needs to link somewhere. */
+export const LEFT_MENU_ITEM_TYPES = [
+  'channel-group',
+  'overlay-toggle',
+  'link',
+  'channel',
+  'subscribe',
+  'gift',
+  'tip-jar',
+  'directory',
+  'library',
+] as const;
+const label = z.string().min(1).max(80);
+export const LeftMenuItem = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('channel-group'), label, channelIds: z.array(z.string()).min(1) }),
+  z.object({ type: z.literal('overlay-toggle'), label, pageUrl: z.string() }),
+  /** `url` may carry [USER_ID], replaced with the signed-in user's id. */
+  z.object({ type: z.literal('link'), label, url: z.string() }),
+  z.object({ type: z.literal('channel'), label, channelId: z.string() }),
+  z.object({ type: z.literal('subscribe'), label }),
+  z.object({ type: z.literal('gift'), label }),
+  z.object({ type: z.literal('tip-jar'), label, url: z.string() }),
+  z.object({ type: z.literal('directory'), label, pageUrl: z.string(), tabUrl: z.string() }),
+  z.object({ type: z.literal('library'), label, library: z.string() }),
+]);
+export type LeftMenuItem = z.infer<typeof LeftMenuItem>;
+
+export const SOCIAL_NETWORKS = ['instagram', 'facebook', 'twitter', 'google-plus', 'youtube'] as const;
+
+/** The left menu, its privacy-choices and social links. */
+export const SiteMenus = z.object({
+  left: z.array(LeftMenuItem),
+  privacyChoices: z.array(z.object({ label, url: z.string() })),
+  social: z.partialRecord(z.enum(SOCIAL_NETWORKS), z.string()),
+});
+export type SiteMenus = z.infer<typeof SiteMenus>;
+
+/** Where visitors land: the default page, or (signed out) an optional external URL. */
+export const LandingSettings = z.object({ externalUrl: z.string().nullable() });
+
+/** Legacy links (§2.11): the brand's show and archive slugs, and the external signup site. */
+export const LegacySettings = z.object({
+  seriesSlugs: z.record(z.string(), z.object({ seriesUid: z.string(), channelId: z.string() })),
+  signupUrl: z.string().nullable(),
+});
+export type LegacySettings = z.infer<typeof LegacySettings>;
+
+/** GET /v2/sites/{site}/legal: the terms and privacy texts (plain text, paragraphs by blank lines). */
+export const LegalTexts = z
+  .object({ terms: z.string(), privacy: z.string(), updatedAt: z.string().nullable() })
+  .meta({ id: 'LegalTexts' });
+export type LegalTexts = z.infer<typeof LegalTexts>;
 
 /** GET /v2/sites/{site}/config: everything a client needs to brand and switch itself. */
 export const SiteConfig = z
@@ -74,6 +129,9 @@ export const SiteConfig = z
     heartbeat: HeartbeatSettings,
     searchOptions: SearchOptions,
     pages: z.array(PageSummary),
+    menus: SiteMenus,
+    landing: LandingSettings,
+    legacy: LegacySettings,
   })
   .meta({ id: 'SiteConfig' });
 export type SiteConfig = z.infer<typeof SiteConfig>;

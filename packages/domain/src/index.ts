@@ -6,3 +6,8 @@ export * from './thumbnails';
 export * from './access';
 export * from './live-schedule';
 export * from './theme';
+export * from './cards';
+export * from './rows';
+export * from './progress';
+export * from './search';
+export * from './legacy-redirects';

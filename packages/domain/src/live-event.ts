@@ -46,3 +46,64 @@ export function isListedLiveEvent(accessType: string, status: string): boolean {
     (LISTED_LIVE_EVENT_STATUS as readonly string[]).includes(status)
   );
 }
+
+/** The fields a live-event listing needs from each event. */
+export type ListedLiveEvent = LiveEventTiming & { accessType: string; status: string };
+
+/**
+ * The events a listing shows at `now` (§2.6: "Ended and unlisted events are hidden. The listing keeps
+ * only accessType public, or requires login with status public or pending").
+ */
+export function visibleLiveEvents<T extends ListedLiveEvent>(events: readonly T[], now: Date): T[] {
+  return events.filter(
+    (e) => isListedLiveEvent(e.accessType, e.status) && liveEventState(e, now) !== 'ended',
+  );
+}
+
+/** A local calendar day, YYYY-MM-DD (the viewer's days, not UTC's). */
+export function localDayKey(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export type LiveEventDayGroup<T> = {
+  /** YYYY-MM-DD, or NOT_STARTED_DATE for events without a start yet. */
+  day: string;
+  isToday: boolean;
+  events: T[];
+};
+
+/**
+ * Events grouped by local day with Today first (§2.6 "Events are grouped by day with Today first"),
+ * then the other days in date order; events without a start (9999-12-31) come last. Live events that
+ * started on an earlier day count as today: they are on now. Within a day, by start.
+ */
+export function groupLiveEventsByDay<T extends LiveEventTiming>(
+  events: readonly T[],
+  now: Date,
+): LiveEventDayGroup<T>[] {
+  const today = localDayKey(now);
+  const groups = new Map<string, T[]>();
+  const sorted = [...events].sort((a, b) => a.start.localeCompare(b.start));
+  for (const e of sorted) {
+    let day = isNotStarted(e.start) ? NOT_STARTED_DATE : localDayKey(new Date(e.start));
+    if (day !== NOT_STARTED_DATE && day < today && liveEventState(e, now) === 'live') day = today;
+    const list = groups.get(day) ?? [];
+    list.push(e);
+    groups.set(day, list);
+  }
+  const rank = (day: string) => (day === today ? 0 : day === NOT_STARTED_DATE ? 2 : 1);
+  return [...groups.entries()]
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([day, list]) => ({ day, isToday: day === today, events: list }));
+}
+
+/** What the time-till label shows: 'Not Started', NOW, or the day and time of the start. */
+export type TimeTill = { kind: 'notStarted' } | { kind: 'now' } | { kind: 'at'; start: Date };
+
+/** §2.6 "A date of 9999-12-31 shows 'Not Started'. Time-till shows NOW if past, else day and time." */
+export function timeTill(start: string, now: Date): TimeTill {
+  if (isNotStarted(start)) return { kind: 'notStarted' };
+  const at = new Date(start);
+  return at.getTime() <= now.getTime() ? { kind: 'now' } : { kind: 'at', start: at };
+}

@@ -38,3 +38,12 @@ export {
 export { createEmitter, type Emitter, type Listener } from './events';
 export { onFirstGesture, GESTURE_EVENTS } from './autoplay';
 export * from './constants';
+export {
+  createProgressRecorder,
+  trackProgress,
+  PROGRESS_SAMPLE_S,
+  type ProgressRecorder,
+  type ProgressEntry,
+  type SendProgress,
+  type PageLifecycle,
+} from './progress';

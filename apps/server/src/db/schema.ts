@@ -303,6 +303,32 @@ export interface UserIdentitiesTable {
   created_at: IsoTime;
 }
 
+/** A viewer's latest position in one video (playback-and-social §4.8). */
+export interface WatchProgressTable {
+  user_id: string;
+  site_uid: string;
+  video_uid: string;
+  type: string;
+  series_uid: string | null;
+  position_s: number;
+  duration_s: number;
+  /** 0 or 1: the server's finished rule at the last save. */
+  finished: number;
+  updated_at: string;
+}
+
+/** A site's menus, landing, legacy slugs and privacy text (discovery-and-site §2.1, §2.9, §2.11). */
+export interface SiteStructureTable {
+  site_uid: string;
+  /** SiteMenus: { left, privacyChoices, social }. */
+  menus: Json;
+  /** { externalUrl }. */
+  landing: Json;
+  /** { seriesSlugs, signupUrl }. */
+  legacy: Json;
+  privacy_text: string | null;
+}
+
 export interface Database {
   sites: SitesTable;
   channels: ChannelsTable;
@@ -323,4 +349,6 @@ export interface Database {
   one_time_codes: OneTimeCodesTable;
   second_screens: SecondScreensTable;
   user_identities: UserIdentitiesTable;
+  watch_progress: WatchProgressTable;
+  site_structure: SiteStructureTable;
 }

@@ -17,6 +17,7 @@ import {
   DEMO_VIDEOS,
 } from './demo-content';
 import { newVideoRow } from '../db/video-row';
+import { seedDemoSiteStructure } from './demo-site-structure';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -597,6 +598,7 @@ export async function seedDemoCatalog(
         tabs.map((tab, i) => ({ site_uid: site, ...tab, position: i, config: JSON.stringify(tab.config) })),
       )
       .execute();
+    await seedDemoSiteStructure(trx, site);
     await trx.insertInto('bundles').values(bundles).execute();
     await trx.insertInto('coupons').values(coupons).execute();
     for (const [key, user] of Object.entries(DEMO_USERS) as [

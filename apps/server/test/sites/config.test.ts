@@ -59,6 +59,7 @@ describe('GET /v2/sites/{site}/config', () => {
       {
         url: 'home',
         title: 'Home',
+        overlayToggle: false,
         tabs: [{ id: 'tab-discover', url: 'discover', title: 'Discover', kind: 'discover' }],
       },
     ]);

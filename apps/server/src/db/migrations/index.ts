@@ -2,10 +2,16 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_catalog';
 import * as m0002 from './0002_sessions';
 import * as m0003 from './0003_accounts';
+import * as m0004 from './0004_search';
+import * as m0005 from './0005_progress';
+import * as m0006 from './0006_site_structure';
 
 /** Every migration, in order. Add new ones here; names sort by their number. */
 export const migrations: Record<string, Migration> = {
   '0001_catalog': m0001,
   '0002_sessions': m0002,
   '0003_accounts': m0003,
+  '0004_search': m0004,
+  '0005_progress': m0005,
+  '0006_site_structure': m0006,
 };

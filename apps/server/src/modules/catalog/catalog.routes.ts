@@ -459,8 +459,9 @@ export const catalogRoutes =
         send(req, reply, await catalog.liveAsset(await site(req.params.site), req.params.id, req.query)),
     );
 
-    // /api/assets/… resolve the site from __site or the Host header.
-    for (const kind of ['about', 'cast', 'home', 'home-movie', 'iframe'] as const) {
+    // /api/assets/… resolve the site from __site or the Host header. faq is ours (decision 0015): the
+    // spec names the FAQ page kind but no call for it.
+    for (const kind of ['about', 'cast', 'home', 'home-movie', 'iframe', 'faq'] as const) {
       app.get(
         `/api/assets/:id/${kind}`,
         {

@@ -16,5 +16,7 @@ export function createSitesRepository(db: Db) {
         .execute(),
     findTabs: (siteUid: string) =>
       db.selectFrom('tabs').selectAll().where('site_uid', '=', siteUid).orderBy('position').execute(),
+    findStructure: (siteUid: string) =>
+      db.selectFrom('site_structure').selectAll().where('site_uid', '=', siteUid).executeTakeFirst(),
   };
 }

@@ -1,4 +1,4 @@
-import { ClientQuery, ErrorResponse, SiteConfig, SiteParams } from '@marquee/contract';
+import { ClientQuery, ErrorResponse, LegalTexts, SiteConfig, SiteParams } from '@marquee/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 
@@ -17,5 +17,18 @@ export const sitesRoutes =
         },
       },
       async (req) => ctx.sites.config(req.params.site),
+    );
+    app.get(
+      '/v2/sites/:site/legal',
+      {
+        schema: {
+          tags: ['sites'],
+          summary: 'The terms and privacy texts of the legal page (a toggle between the two)',
+          params: SiteParams,
+          querystring: ClientQuery,
+          response: { 200: LegalTexts, 404: ErrorResponse },
+        },
+      },
+      async (req) => ctx.sites.legal(req.params.site),
     );
   };

@@ -1,7 +1,8 @@
-import type { SiteConfig } from '@marquee/contract';
+import type { LegalTexts, SiteConfig } from '@marquee/contract';
 import { resolvePerms } from '@marquee/domain';
 import type { SitesTable } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
+import { siteStructure } from './site-structure';
 import type { SitesRepository } from './sites.repository';
 
 export type SitesService = ReturnType<typeof createSitesService>;
@@ -54,7 +55,11 @@ export function createSitesService(repo: SitesRepository, defaultSite: string) {
 
     async config(uid: string): Promise<SiteConfig> {
       const site = await get(uid);
-      const [pages, tabs] = await Promise.all([repo.findPages(uid), repo.findTabs(uid)]);
+      const [pages, tabs, structure] = await Promise.all([
+        repo.findPages(uid),
+        repo.findTabs(uid),
+        repo.findStructure(uid),
+      ]);
       return {
         uid: site.uid,
         name: site.name,
@@ -68,10 +73,23 @@ export function createSitesService(repo: SitesRepository, defaultSite: string) {
         pages: pages.map((p) => ({
           url: p.url,
           title: p.title,
+          overlayToggle: p.overlay_toggle === 1,
           tabs: tabs
             .filter((t) => t.page_url === p.url)
             .map((t) => ({ id: t.id, url: t.url, title: t.title, kind: t.kind })),
         })),
+        ...siteStructure(structure),
+      };
+    },
+
+    /** The terms (the same text sign-up accepts) and the privacy text, for the legal page. */
+    async legal(uid: string): Promise<LegalTexts> {
+      const site = await get(uid);
+      const structure = await repo.findStructure(uid);
+      return {
+        terms: site.terms_text ?? '',
+        privacy: structure?.privacy_text ?? '',
+        updatedAt: site.terms_updated_at,
       };
     },
   };

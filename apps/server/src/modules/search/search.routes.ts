@@ -1,0 +1,46 @@
+import {
+  ErrorResponse,
+  SearchParams,
+  SearchQuery,
+  SearchResult,
+  SiteParams,
+  VideosSearchQuery,
+  VideosSearchResponse,
+} from '@marquee/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+
+const errors = { 400: ErrorResponse, 404: ErrorResponse };
+const tags = ['search'];
+
+/** Search calls (discovery-and-site §7): the fuel variant and the search-host variant. */
+export const searchRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/v2/sites/:site/videos-search',
+      {
+        schema: {
+          tags,
+          summary: 'Full-text search of the site’s published content',
+          params: SiteParams,
+          querystring: VideosSearchQuery,
+          response: { 200: VideosSearchResponse, ...errors },
+        },
+      },
+      async (req) => ctx.search.videosSearch(req.params.site, req.query),
+    );
+    app.get(
+      '/v2/sites/:site/search/:type',
+      {
+        schema: {
+          tags,
+          summary: 'Search one result type (the search-host variant), with hasMore',
+          params: SearchParams,
+          querystring: SearchQuery,
+          response: { 200: SearchResult, ...errors },
+        },
+      },
+      async (req) => ctx.search.find(req.params.site, req.params.type, req.query),
+    );
+  };
