@@ -15,22 +15,31 @@ describe('TV app', () => {
     await page.goto(`${baseUrl}/tvn/generic/discover`);
     const cards = page.getByTestId('video-card');
     await cards.first().waitFor();
-    const focusedUid = () =>
-      page.evaluate(() => document.activeElement?.getAttribute('data-video-uid') ?? null);
+    const focusedCard = () =>
+      page.evaluate(() => ({
+        uid: document.activeElement?.getAttribute('data-video-uid') ?? null,
+        href: document.activeElement?.getAttribute('href') ?? '',
+      }));
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'video-card');
-    const first = await focusedUid();
-    await page.keyboard.press('ArrowRight');
-    await page.waitForFunction(
-      (uid) => document.activeElement?.getAttribute('data-video-uid') !== uid,
-      first,
-    );
-    const second = await focusedUid();
-    expect(second).not.toBe(first);
-    // Spatial navigation throttles remote keys (80 ms, src/lib/spatial.ts) as held keys repeat;
-    // press Enter after that window, as a viewer on a remote would.
+    // Right along the first row to a plain video (movies and series open their own screens).
+    let card = await focusedCard();
+    const first = card.uid;
+    for (let i = 0; i < 12 && (card.uid === first || !card.href.includes('/play-video/')); i++) {
+      // Spatial navigation throttles remote keys (80 ms, src/lib/spatial.ts) as held keys repeat;
+      // press after that window, as a viewer on a remote would.
+      await page.waitForTimeout(200);
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(
+        (uid) => document.activeElement?.getAttribute('data-video-uid') !== uid,
+        card.uid,
+      );
+      card = await focusedCard();
+    }
+    expect(card.uid).not.toBe(first);
+    expect(card.href).toContain('/play-video/');
     await page.waitForTimeout(200);
     await page.keyboard.press('Enter');
-    await page.waitForURL(new RegExp(`/tvn/generic/play-video/[^/]+/${second}$`));
+    await page.waitForURL(new RegExp(`/tvn/generic/play-video/[^/]+/${card.uid}$`));
     expect(await expectPlaysPast(page, 2)).toBeGreaterThan(2);
   });
 

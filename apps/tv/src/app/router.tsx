@@ -6,6 +6,7 @@ import { DiscoverRoute } from './routes/discover-route';
 import { LoginRoute } from './routes/login-route';
 import { MenuRoute } from './routes/menu-route';
 import { ProfileRoute } from './routes/profile-route';
+import { MovieRoute, SeriesRoute } from './routes/title-routes';
 
 const PlayVideoRoute = lazy(() => import('./routes/play-video-route'));
 const PlayLiveRoute = lazy(() => import('./routes/play-live-route'));
@@ -26,6 +27,8 @@ export function createRouter() {
           { path: paths.discoverTab.path, element: <DiscoverRoute /> },
           { path: paths.playVideo.path, element: suspended(<PlayVideoRoute />) },
           { path: paths.playLive.path, element: suspended(<PlayLiveRoute />) },
+          { path: paths.movie.path, element: <MovieRoute /> },
+          { path: paths.series.path, element: <SeriesRoute /> },
           { path: paths.menu.path, element: <MenuRoute /> },
           { path: paths.login.path, element: <LoginRoute /> },
           { path: paths.profile.path, element: <ProfileRoute /> },

@@ -21,12 +21,36 @@ export const paths = {
   },
   playVideo: {
     path: 'play-video/:channelId/:videoUid',
-    getHref: (type: string, channelId: string, videoUid: string) =>
-      `/${enc(type)}/play-video/${enc(channelId)}/${enc(videoUid)}`,
+    /** `from` names the movie or series the video belongs to (?movieUid / ?seriesUid). */
+    getHref: (
+      type: string,
+      channelId: string,
+      videoUid: string,
+      from: { movieUid?: string; seriesUid?: string } = {},
+    ) => {
+      const qs = new URLSearchParams(Object.entries(from).filter(([, v]) => v) as [string, string][]);
+      const query = qs.toString();
+      return `/${enc(type)}/play-video/${enc(channelId)}/${enc(videoUid)}${query ? `?${query}` : ''}`;
+    },
   },
   playLive: {
     path: 'play-live/:assetId',
     getHref: (type: string, assetId: string) => `/${enc(type)}/play-live/${enc(assetId)}`,
+  },
+  movie: {
+    path: 'movie/:videoUid',
+    getHref: (type: string, videoUid: string, channel?: string | null) =>
+      `/${enc(type)}/movie/${enc(videoUid)}${channel ? `?channel=${enc(channel)}` : ''}`,
+  },
+  series: {
+    path: 'series/:seriesUid',
+    getHref: (type: string, seriesUid: string, channel?: string | null, target?: string) => {
+      const query = new URLSearchParams();
+      if (channel) query.set('channel', channel);
+      if (target) query.set('target', target);
+      const qs = query.toString();
+      return `/${enc(type)}/series/${enc(seriesUid)}${qs ? `?${qs}` : ''}`;
+    },
   },
   menu: {
     path: 'menu',

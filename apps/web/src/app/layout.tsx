@@ -1,14 +1,41 @@
-import { Outlet, ScrollRestoration } from 'react-router';
-import { SiteHeader, resolveTab, useApplyTheme, useSiteConfig, type NavItem } from '../features/site';
+import { useCallback, useRef, useState } from 'react';
+import { Outlet, ScrollRestoration, useParams } from 'react-router';
+import {
+  BottomMenu,
+  LeftMenu,
+  SiteHeader,
+  defaultPage,
+  resolveTab,
+  useApplyTheme,
+  useSiteConfig,
+  type NavItem,
+} from '../features/site';
+import { useSession } from '../lib/session';
 import { paths } from '../config/paths';
 import { AccountMenu } from '../features/auth';
+// The box alone, so the results page stays in its lazy chunk.
+import { SearchBox } from '../features/search/components/search-box';
 import { useTranslation } from 'react-i18next';
 
-/** The main area: themed header and the current route. */
+/** The main area: themed header, left menu, the current route and (on phones) the bottom menu. */
 export function RootLayout() {
   const config = useSiteConfig();
-  const { t } = useTranslation();
+  const { t } = useTranslation('site');
+  const { t: tc } = useTranslation();
+  const { user } = useSession();
+  const { pageUrl } = useParams();
   useApplyTheme(config.data);
+
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuToggle = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => {
+    setMenuOpen(false);
+    // Keyboard users continue from where they opened the menu.
+    menuToggle.current?.focus();
+  }, []);
+  const bottomPage = config.data
+    ? (config.data.pages.find((p) => p.url === pageUrl) ?? defaultPage(config.data))
+    : null;
 
   const nav: NavItem[] = [{ to: paths.home.getHref(), label: t('home'), end: true }];
   if (config.data) {
@@ -26,17 +53,28 @@ export function RootLayout() {
   }
 
   return (
-    <div className="app">
+    <div className={`app${bottomPage && bottomPage.tabs.length > 1 ? ' app--with-bottom-menu' : ''}`}>
       <a className="skip-link" href="#main">
-        {t('skipToContent')}
+        {tc('skipToContent')}
       </a>
       <div className="app__top">
-        <SiteHeader config={config.data} nav={nav} />
+        <SiteHeader
+          config={config.data}
+          nav={nav}
+          menuOpen={menuOpen}
+          onMenuToggle={() => (menuOpen ? closeMenu() : setMenuOpen(true))}
+          menuToggleRef={menuToggle}
+        />
+        <SearchBox />
         <AccountMenu perms={config.data?.perms} />
       </div>
+      {config.data ? (
+        <LeftMenu config={config.data} userId={user?.id ?? null} open={menuOpen} onClose={closeMenu} />
+      ) : null}
       <main id="main" className="app__main" tabIndex={-1}>
         <Outlet />
       </main>
+      <BottomMenu page={bottomPage} />
       <ScrollRestoration />
     </div>
   );

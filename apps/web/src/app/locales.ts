@@ -1,11 +1,19 @@
 import type { Resource } from 'i18next';
 import * as common from '../locales/common';
+// Lazy features' messages come from their locales file, so the index (and its screens) stays lazy.
+import * as channels from '../features/channels/locales';
+import * as discover from '../features/discover/locales';
+import * as titles from '../features/titles/locales';
+import * as search from '../features/search/locales';
+import * as site from '../features/site/locales';
+import * as pages from '../features/pages/locales';
+import * as liveEvents from '../features/live-events/locales';
 
 /**
  * Every namespace's messages, by language. A feature adds its namespace here: it exports
  * `locales = { en, es }` from its index, with `es` typed `Messages<typeof en>`.
  */
-const namespaces = { common } as const;
+const namespaces = { common, discover, titles, channels, search, site, pages, liveEvents } as const;
 
 export const resources: Resource = {
   en: Object.fromEntries(Object.entries(namespaces).map(([ns, m]) => [ns, m.en])),

@@ -6,11 +6,17 @@ import { accountRoutes } from './routes/account-routes';
 import { authRoutes } from './routes/auth-routes';
 import { DiscoverRoute } from './routes/discover-route';
 import { NotFoundRoute } from './routes/not-found-route';
+import { pageRoutes } from './routes/page-routes';
 import { RouteError } from './routes/route-error';
 
 // The watch screens carry the player (and hls.js on demand): load them when first needed.
 const WatchRoute = lazy(() => import('./routes/watch-route'));
 const LiveRoute = lazy(() => import('./routes/live-route'));
+const SearchRoute = lazy(() => import('./routes/search-route'));
+// Channel details and title pages: their own chunks too.
+const ChannelRoute = lazy(() => import('./routes/channel-route'));
+const MovieRoute = lazy(() => import('./routes/movie-route'));
+const SeriesRoute = lazy(() => import('./routes/series-route'));
 
 const suspended = (node: ReactNode) => (
   <Suspense fallback={<div className="watch__placeholder" style={{ aspectRatio: '16 / 9' }} />}>
@@ -25,14 +31,20 @@ export function createRouter() {
       element: <RootLayout />,
       errorElement: <RouteError />,
       children: [
-        { index: true, element: <DiscoverRoute /> },
         { path: paths.discoverTab.path, element: <DiscoverRoute /> },
-        // A page without a tab shows its first discover tab.
-        { path: paths.page.path, element: <DiscoverRoute /> },
+        ...pageRoutes,
         { path: paths.watch.path, element: suspended(<WatchRoute />) },
         { path: paths.epgTab.path, element: suspended(<LiveRoute />) },
         { path: paths.liveTv.path, element: suspended(<LiveRoute />) },
         { path: paths.liveChannel.path, element: suspended(<LiveRoute />) },
+        { path: paths.search.path, element: suspended(<SearchRoute />) },
+        { path: paths.channelWatchList.path, element: suspended(<ChannelRoute mode="watch-list" />) },
+        { path: paths.channelDetails.path, element: suspended(<ChannelRoute />) },
+        { path: paths.movie.path, element: suspended(<MovieRoute />) },
+        { path: paths.movieExtra.path, element: suspended(<MovieRoute extra />) },
+        { path: paths.series.path, element: suspended(<SeriesRoute />) },
+        { path: paths.seriesEpisode.path, element: suspended(<SeriesRoute />) },
+        { path: paths.seriesExtra.path, element: suspended(<SeriesRoute extra />) },
         ...authRoutes,
         ...accountRoutes,
         { path: '*', element: <NotFoundRoute /> },

@@ -11,6 +11,23 @@ export const paths = {
     path: '/pages/:pageUrl/d/:tabUrl',
     getHref: (pageUrl: string, tabUrl: string) => `/pages/${enc(pageUrl)}/d/${enc(tabUrl)}`,
   },
+  /** Any other tab of a site page: /pages/{pageUrl}/{a,c,f,h,hm,i,l,dir}/{tabUrl} (§2.1). */
+  pageTab: {
+    path: '/pages/:pageUrl/:code/:tabUrl',
+    getHref: (pageUrl: string, code: string, tabUrl: string) =>
+      `/pages/${enc(pageUrl)}/${enc(code)}/${enc(tabUrl)}`,
+  },
+  /** A page opened as an overlay from the left menu (§2.1 overlay-toggle pages), ?tab= its tab. */
+  overlayPage: {
+    path: '/overlay/:pageUrl',
+    getHref: (pageUrl: string, tabUrl?: string) =>
+      `/overlay/${enc(pageUrl)}${tabUrl ? `?tab=${enc(tabUrl)}` : ''}`,
+  },
+  /** The legal page: terms, or privacy (§2.1 "legal (a toggle between terms and privacy)"). */
+  legal: {
+    path: '/legal/:doc?',
+    getHref: (doc: 'terms' | 'privacy' = 'terms') => (doc === 'terms' ? '/legal' : '/legal/privacy'),
+  },
   /** A site page without a tab: goes to its first tab. */
   page: {
     path: '/pages/:pageUrl',
@@ -36,6 +53,11 @@ export const paths = {
     path: '/live-tv/:channelId',
     getHref: (channelId: string) => `/live-tv/${enc(channelId)}`,
   },
+  /** Search results (discovery-and-site §2.4, main.search): /searchs?q&type&sort&date. */
+  search: {
+    path: '/searchs',
+    getHref: (q: string) => `/searchs?${new URLSearchParams({ q })}`,
+  },
   /** Sign-in screens (accounts-and-commerce §2); the account area's paths live with its routes. */
   login: {
     path: '/login',
@@ -56,4 +78,42 @@ export const paths = {
     path: '/oauth/:provider/callback',
     getHref: (provider: string) => `/oauth/${enc(provider)}/callback`,
   },
+  /** Channel details (discovery-and-site §2.3): /channels/{type}/{channelId}, /channels/watch-list. */
+  channelDetails: {
+    path: '/channels/:type/:channelId',
+    getHref: (type: string, channelId: string) => `/channels/${enc(type)}/${enc(channelId.toLowerCase())}`,
+  },
+  channelWatchList: { path: '/channels/watch-list', getHref: () => '/channels/watch-list' },
+  /** Movie and series pages (discovery-and-site §2.7), with ?channel&dyn. */
+  movie: {
+    path: '/movie/:videoUid',
+    getHref: (uid: string, q: TitleQuery = {}) => `/movie/${enc(uid)}${titleQuery(q)}`,
+  },
+  movieExtra: {
+    path: '/movie/:movieVuid/extras/:videoUid',
+    getHref: (movieUid: string, videoUid: string) => `/movie/${enc(movieUid)}/extras/${enc(videoUid)}`,
+  },
+  series: {
+    path: '/series/:seriesUid',
+    getHref: (uid: string, q: TitleQuery = {}) => `/series/${enc(uid)}${titleQuery(q)}`,
+  },
+  seriesEpisode: {
+    path: '/series/:seriesUid/seasons/:season/episodes/:episode',
+    getHref: (uid: string, season: number, episode: number, q: TitleQuery = {}) =>
+      `/series/${enc(uid)}/seasons/${season}/episodes/${episode}${titleQuery(q)}`,
+  },
+  seriesExtra: {
+    path: '/series/:seriesUid/extra/:videoUid',
+    getHref: (seriesUid: string, videoUid: string) => `/series/${enc(seriesUid)}/extra/${enc(videoUid)}`,
+  },
 } as const;
+
+type TitleQuery = { channel?: string | null; dyn?: string | null };
+/** `?channel&dyn` of the title pages, leaving out empty values. */
+function titleQuery(q: TitleQuery): string {
+  const qs = new URLSearchParams();
+  if (q.channel) qs.set('channel', q.channel);
+  if (q.dyn) qs.set('dyn', q.dyn);
+  const s = qs.toString();
+  return s ? `?${s}` : '';
+}

@@ -1,1 +1,2 @@
 export { DiscoverGrid } from './components/discover-grid';
+export type { CardLinks } from './utils/card';

@@ -1,4 +1,19 @@
 export { useSiteConfig } from './api/use-site-config';
 export { useApplyTheme } from './hooks/use-apply-theme';
 export { SiteHeader, type NavItem } from './components/site-header';
-export { resolveTab, type ResolvedTab } from './utils/pages';
+export { LeftMenu } from './components/left-menu';
+export { BottomMenu } from './components/bottom-menu';
+export {
+  resolveTab,
+  resolvePageRoute,
+  resolveOverlayPage,
+  defaultPage,
+  landingAction,
+  tabHref,
+  kindOfCode,
+  TAB_CODES,
+  type ResolvedTab,
+  type PageRouteResult,
+} from './utils/pages';
+export { replaceUserId } from './utils/menu';
+export * as locales from './locales';

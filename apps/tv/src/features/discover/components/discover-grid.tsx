@@ -7,12 +7,14 @@ import {
 import { useEffect, useMemo } from 'react';
 import { StatusMessage } from '../../../components/status-message';
 import { useDiscover } from '../api/use-discover';
-import { cardChannelId, visibleRows } from '../utils/card';
+import { cardLinks } from '@marquee/domain';
+import { rowChannelId, visibleRows, type CardLinks } from '../utils/card';
 import { TvCard } from './tv-card';
 
 interface DiscoverGridProps {
   tabId: string;
-  hrefFor: (channelId: string, videoUid: string) => string;
+  /** The route a card opens, from its play and details links. */
+  hrefFor: (links: CardLinks) => string;
 }
 
 export const FIRST_CARD_KEY = 'card-0-0';
@@ -67,7 +69,7 @@ export function DiscoverGrid({ tabId, hrefFor }: DiscoverGridProps) {
                   video={video}
                   focusKey={`card-${r}-${i}`}
                   onFocused={() => lastFocused.set(tabId, `card-${r}-${i}`)}
-                  href={hrefFor(cardChannelId(video, row), video.uid)}
+                  href={hrefFor(cardLinks(video, rowChannelId(row)))}
                 />
               ))}
             </div>

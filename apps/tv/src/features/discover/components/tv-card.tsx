@@ -1,6 +1,6 @@
 import type { Video } from '@marquee/contract';
 import { FocusableLink } from '../../../components/focusable-link';
-import { cardImage, truncateTitle } from '../utils/card';
+import { cardImage, truncateTitle } from '@marquee/domain';
 
 /** A focusable 16:9 card for the 10-foot grid. */
 export function TvCard({

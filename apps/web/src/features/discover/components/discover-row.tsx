@@ -1,63 +1,75 @@
 import type { DiscoverRow as Row } from '@marquee/contract';
-import { useRowScroller } from '../hooks/use-row-scroller';
-import { cardChannelId } from '../utils/card';
-import { VideoCard } from './video-card';
+import { cardKind, rowDetails } from '@marquee/domain';
+import { useTranslation } from 'react-i18next';
+import { useRowItems } from '../api/use-row-items';
+import { channelDetailsHref } from '../utils/links';
+import { ContentCard, type CardVideo } from './content-card';
+import { ThumbRow } from './thumb-row';
 
-interface DiscoverRowProps {
+interface RowProps {
   row: Row;
-  /** Builds a card's link from its channel and video uid. */
-  hrefFor: (channelId: string, videoUid: string) => string;
   index: number;
+  modernTheme: boolean;
 }
 
-/** One thumb row: a title and a horizontally scrolling list of cards with left/right scrollers. */
-export function DiscoverRow({ row, hrefFor, index }: DiscoverRowProps) {
-  const { ref, canLeft, canRight, scrollLeft, scrollRight } = useRowScroller<HTMLUListElement>();
-  const headingId = `row-${index}-title`;
+const itemKey = (item: CardVideo, i: number) => `${item.uid}-${i}`;
+const rowChannel = (row: Row) => (row.source?.kind === 'channel' ? row.source.id : null);
+/** Rows whose list mixes item types get the all/mixed card kind. */
+const isMixed = (row: Row) => row.type === 'playlist' || !!row.href?.endsWith('/all');
+
+function moreHref(row: Row) {
+  const details = rowDetails(row);
+  return details ? channelDetailsHref(details) : null;
+}
+
+/** A catalog row (channel, playlist, dynamic): its items page by page (30 a page). */
+export function DiscoverRow({ row, index, modernTheme }: RowProps) {
+  const { items, hasMore, loading, loadMore } = useRowItems(row);
   return (
-    <section
-      className="row"
-      data-testid="discover-row"
-      data-row-id={row.id}
-      data-row-type={row.type}
-      aria-labelledby={headingId}
-    >
-      <h2 className="row__title" id={headingId}>
-        {row.title}
-      </h2>
-      <div className="row__viewport">
-        <button
-          type="button"
-          className="row__scroller row__scroller--left"
-          aria-label={`Scroll ${row.title} left`}
-          onClick={scrollLeft}
-          hidden={!canLeft}
-          tabIndex={-1}
-        >
-          ‹
-        </button>
-        <ul className="row__items" ref={ref}>
-          {row.items.map((video, i) => (
-            <li key={`${video.uid}-${i}`} className="row__item">
-              <VideoCard
-                video={video}
-                href={hrefFor(cardChannelId(video, row), video.uid)}
-                eager={index === 0 && i < 4}
-              />
-            </li>
-          ))}
-        </ul>
-        <button
-          type="button"
-          className="row__scroller row__scroller--right"
-          aria-label={`Scroll ${row.title} right`}
-          onClick={scrollRight}
-          hidden={!canRight}
-          tabIndex={-1}
-        >
-          ›
-        </button>
-      </div>
-    </section>
+    <ThumbRow
+      title={row.title}
+      rowId={row.id}
+      rowType={row.type}
+      moreHref={moreHref(row)}
+      modernTheme={modernTheme}
+      items={items}
+      itemKey={itemKey}
+      hasMore={hasMore}
+      loading={loading}
+      loadMore={() => void loadMore()}
+      renderItem={(item, i) => (
+        <ContentCard
+          item={item}
+          kind={cardKind(item, { mixed: isMixed(row) })}
+          layout={row.layout}
+          rowChannelId={rowChannel(row)}
+          eager={index < 2 && i < 4}
+        />
+      )}
+    />
+  );
+}
+
+/** The viewer's own row (watch list, continue watching), once its call answered with something to show. */
+export function PerUserRow({ row, modernTheme, items }: RowProps & { items: CardVideo[] }) {
+  const { t } = useTranslation('discover');
+  return (
+    <ThumbRow
+      title={row.title}
+      rowId={row.id}
+      rowType={row.type}
+      moreHref={moreHref(row)}
+      modernTheme={modernTheme}
+      items={items}
+      itemKey={itemKey}
+      noData={t('noData')}
+      renderItem={(item) => (
+        <ContentCard
+          item={item}
+          kind={cardKind(item, { row: row.type === 'watchList' ? 'watchList' : undefined })}
+          layout={row.layout}
+        />
+      )}
+    />
   );
 }

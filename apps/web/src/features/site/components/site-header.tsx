@@ -1,3 +1,5 @@
+import { useState, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import type { SiteConfig } from '@marquee/contract';
 
@@ -10,14 +12,34 @@ export interface NavItem {
 interface SiteHeaderProps {
   config: SiteConfig | undefined;
   nav: NavItem[];
+  menuOpen: boolean;
+  onMenuToggle: () => void;
+  /** The menu toggle, so focus can return to it when the menu closes. */
+  menuToggleRef: RefObject<HTMLButtonElement | null>;
+  /** The search box (features/search); the header shows a toggle for it when given. */
+  search?: ReactNode;
 }
 
-/** The header: logo (or the site name) linking home, and the main navigation. */
-export function SiteHeader({ config, nav }: SiteHeaderProps) {
+/** The header (§2.9): left-menu toggle, logo (or the site name) linking home, navigation, search toggle. */
+export function SiteHeader({ config, nav, menuOpen, onMenuToggle, menuToggleRef, search }: SiteHeaderProps) {
+  const { t } = useTranslation('site');
+  const [searchOpen, setSearchOpen] = useState(false);
   const name = config?.name ?? '';
   return (
     <header className="site-header" data-testid="site-header">
-      <Link to="/" className="site-header__brand" aria-label={name ? `${name} home` : 'Home'}>
+      <button
+        ref={menuToggleRef}
+        type="button"
+        className="site-header__menu-toggle"
+        aria-expanded={menuOpen}
+        aria-controls="left-menu"
+        aria-label={menuOpen ? t('closeMenu') : t('openMenu')}
+        data-testid="menu-toggle"
+        onClick={onMenuToggle}
+      >
+        <span aria-hidden="true">☰</span>
+      </button>
+      <Link to="/" className="site-header__brand" aria-label={name ? t('brandHome', { name }) : t('home')}>
         {config?.theme.logo ? (
           <img className="site-header__logo" src={config.theme.logo} alt="" height={32} />
         ) : null}
@@ -25,7 +47,7 @@ export function SiteHeader({ config, nav }: SiteHeaderProps) {
           {name}
         </span>
       </Link>
-      <nav className="site-header__nav" aria-label="Main">
+      <nav className="site-header__nav" aria-label={t('mainNav')}>
         <ul>
           {nav.map((item) => (
             <li key={item.to}>
@@ -36,6 +58,21 @@ export function SiteHeader({ config, nav }: SiteHeaderProps) {
           ))}
         </ul>
       </nav>
+      {search ? (
+        <div className="site-header__search">
+          <button
+            type="button"
+            className="site-header__search-toggle"
+            aria-expanded={searchOpen}
+            aria-label={searchOpen ? t('closeSearch') : t('search')}
+            data-testid="search-toggle"
+            onClick={() => setSearchOpen((o) => !o)}
+          >
+            <span aria-hidden="true">{searchOpen ? '✕' : '⌕'}</span>
+          </button>
+          {searchOpen ? search : null}
+        </div>
+      ) : null}
     </header>
   );
 }

@@ -1,0 +1,98 @@
+import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import type { MovieDetail, Video } from '@marquee/contract';
+import { formatDuration } from '@marquee/domain';
+import { useEffect } from 'react';
+import { FocusableButton } from '../../../components/focusable-button';
+import { StatusMessage } from '../../../components/status-message';
+import { useMovie } from '../api/use-titles';
+import { TitleCard } from './title-card';
+import { TitleHero } from './title-hero';
+
+export type WatchHref = (channelId: string, video: Video) => string;
+
+const WATCH_KEY = 'movie-watch';
+
+/** /tvn/{type}/movie/{videoUid}?channel: the movie's details, Watch, its trailers and extras. */
+export function MovieDetails({
+  uid,
+  channel,
+  watchHref,
+  onNavigate,
+}: {
+  uid: string;
+  /** The channel the viewer came from (?channel), else the movie's own. */
+  channel: string | null;
+  watchHref: WatchHref;
+  onNavigate: (href: string) => void;
+}) {
+  const movie = useMovie(uid);
+  const { ref, focusKey } = useFocusable({ focusKey: 'MOVIE', trackChildren: true });
+  useEffect(() => {
+    if (movie.data) void setFocus(WATCH_KEY);
+  }, [movie.data]);
+
+  if (movie.isPending) return <StatusMessage kind="loading" title="Loading…" />;
+  if (movie.isError)
+    return (
+      <StatusMessage kind="error" title="We couldn't load this movie" testId="movie-error">
+        {movie.error.message}
+      </StatusMessage>
+    );
+
+  const m: MovieDetail = movie.data;
+  const channelId = channel ?? m.metadata.channel ?? 'featured';
+  const trailer = m.trailers[0];
+  const facts = [
+    m.metadata.publishedDate.slice(0, 4),
+    m.movieData?.mpaa ?? '',
+    formatDuration(m.contentDetails.duration),
+    (m.movieData?.genres ?? []).join(', '),
+  ].filter(Boolean);
+
+  return (
+    <FocusContext.Provider value={focusKey}>
+      <div ref={ref} className="tv-title-screen" data-testid="tv-movie">
+        <TitleHero
+          title={m.title}
+          poster={m.movieData?.poster ?? m.img}
+          backdrop={m.movieData?.background ?? null}
+          facts={facts}
+          description={m.description}
+          credits={[
+            { label: 'Starring', names: m.movieData?.cast ?? [] },
+            { label: 'Directed by', names: m.movieData?.directors ?? [] },
+          ]}
+        >
+          <FocusableButton
+            focusKey={WATCH_KEY}
+            testId="movie-watch"
+            onPress={() => onNavigate(watchHref(channelId, m))}
+          >
+            Watch
+          </FocusableButton>
+          {trailer ? (
+            <FocusableButton testId="movie-trailer" onPress={() => onNavigate(watchHref(channelId, trailer))}>
+              Trailer
+            </FocusableButton>
+          ) : null}
+        </TitleHero>
+        {m.trailers.length + m.extras.length > 0 ? (
+          <section className="tv-row" aria-label="Trailers and extras">
+            <h2 className="tv-row__title">Trailers and extras</h2>
+            <div className="tv-row__items">
+              {[...m.trailers, ...m.extras].map((v, i) => (
+                <TitleCard
+                  key={v.uid}
+                  video={v}
+                  focusKey={`movie-extra-${i}`}
+                  label={v.extraOf?.kind === 'trailer' ? 'Trailer' : 'Extra'}
+                  href={watchHref(channelId, v)}
+                />
+              ))}
+            </div>
+          </section>
+        ) : null}
+      </div>
+    </FocusContext.Provider>
+  );
+}

@@ -1,0 +1,132 @@
+import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import type { SeriesDetail } from '@marquee/contract';
+import { useEffect, useState } from 'react';
+import { FocusableButton } from '../../../components/focusable-button';
+import { StatusMessage } from '../../../components/status-message';
+import { useToast } from '../../../lib/toast';
+import { useSeries } from '../api/use-titles';
+import type { WatchHref } from './movie-details';
+import { TitleCard } from './title-card';
+import { TitleHero } from './title-hero';
+
+/** The spec's message when a series cannot be loaded (discovery-and-site §8), before going home. */
+export const SERIES_ERROR = 'Error loading series';
+
+const seasonKey = (n: number) => `season-${n}`;
+const episodeKey = (uid: string) => `episode-${uid}`;
+
+/** The season holding `target` (an episode uid), else the first. */
+function initialSeason(series: SeriesDetail, target: string | null): number | null {
+  const holding = target ? series.seasons.find((s) => s.episodes.some((e) => e.uid === target)) : undefined;
+  return (holding ?? series.seasons[0])?.season ?? null;
+}
+
+/**
+ * /tvn/{type}/series/{seriesUid}?channel&target: the series, its seasons as buttons and the chosen
+ * season's episodes. `target` (an episode uid) opens on that episode's season with it focused.
+ */
+export function SeriesDetails({
+  uid,
+  channel,
+  target,
+  watchHref,
+  onNavigate,
+  onFailed,
+}: {
+  uid: string;
+  channel: string | null;
+  target: string | null;
+  watchHref: WatchHref;
+  onNavigate: (href: string) => void;
+  /** Called after the error toast: the spec sends the viewer home. */
+  onFailed: () => void;
+}) {
+  const series = useSeries(uid);
+  const toast = useToast();
+  const [season, setSeason] = useState<number | null>(null);
+  const { ref, focusKey } = useFocusable({ focusKey: 'SERIES', trackChildren: true });
+
+  const data = series.data;
+  const current = season ?? (data ? initialSeason(data, target) : null);
+  const episodes = data?.seasons.find((s) => s.season === current)?.episodes ?? [];
+
+  useEffect(() => {
+    if (!data) return;
+    const focusTarget = target && episodes.some((e) => e.uid === target);
+    void setFocus(focusTarget ? episodeKey(target) : 'series-play');
+    // Focus once per loaded series, not on every season switch.
+  }, [data]);
+
+  useEffect(() => {
+    if (!series.isError) return;
+    toast(SERIES_ERROR);
+    onFailed();
+  }, [series.isError, toast, onFailed]);
+
+  if (series.isPending) return <StatusMessage kind="loading" title="Loading…" />;
+  if (series.isError) return <StatusMessage kind="error" title={SERIES_ERROR} testId="series-error" />;
+
+  const s = series.data;
+  const channelId = channel ?? s.defaultChannel ?? 'featured';
+  const first = s.seasons[0]?.episodes[0];
+  const facts = [
+    s.publishedDate.slice(0, 4),
+    s.mpaa ?? '',
+    `${s.seasonCount} ${s.seasonCount === 1 ? 'season' : 'seasons'}`,
+    s.genres.join(', '),
+  ].filter(Boolean);
+
+  return (
+    <FocusContext.Provider value={focusKey}>
+      <div ref={ref} className="tv-title-screen" data-testid="tv-series">
+        <TitleHero
+          title={s.title}
+          poster={s.poster}
+          backdrop={null}
+          facts={facts}
+          description={s.description}
+          credits={[
+            { label: 'Starring', names: s.cast },
+            { label: 'Directed by', names: s.directors },
+          ]}
+        >
+          {first ? (
+            <FocusableButton
+              focusKey="series-play"
+              testId="series-play"
+              onPress={() => onNavigate(watchHref(channelId, first))}
+            >
+              Play S{first.series?.season ?? 1} E{first.series?.episode ?? 1}
+            </FocusableButton>
+          ) : null}
+        </TitleHero>
+        <nav className="tv-seasons" aria-label="Seasons">
+          {s.seasons.map(({ season: n }) => (
+            <FocusableButton
+              key={n}
+              focusKey={seasonKey(n)}
+              testId="season-button"
+              className={`tv-pill${n === current ? ' is-selected' : ''}`}
+              onPress={() => setSeason(n)}
+            >
+              Season {n}
+            </FocusableButton>
+          ))}
+        </nav>
+        <section className="tv-row" aria-label={`Season ${current ?? ''} episodes`} data-testid="episodes">
+          <div className="tv-row__items">
+            {episodes.map((e) => (
+              <TitleCard
+                key={e.uid}
+                video={e}
+                focusKey={episodeKey(e.uid)}
+                label={`E${e.series?.episode ?? ''}`}
+                href={watchHref(channelId, e)}
+              />
+            ))}
+          </div>
+        </section>
+      </div>
+    </FocusContext.Provider>
+  );
+}

@@ -1,0 +1,27 @@
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { MoviePage, TitleSkeletonFallback } from '../../features/titles';
+import { useSiteConfig } from '../../features/site';
+import { WatchView } from '../../features/watch';
+import { useLeave } from './use-leave';
+
+/** `/movie/:videoUid?channel&dyn` and `/movie/:movieVuid/extras/:videoUid` (plays the extra). Lazy. */
+export default function MovieRoute({ extra = false }: { extra?: boolean }) {
+  const { videoUid = '' } = useParams();
+  const [query] = useSearchParams();
+  const config = useSiteConfig();
+  const leave = useLeave(useNavigate());
+  const channel = query.get('channel');
+  if (extra) {
+    return <WatchView key={videoUid} channelId={channel ?? 'extras'} videoUid={videoUid} onLeave={leave} />;
+  }
+  if (config.isPending) return <TitleSkeletonFallback />;
+  return (
+    <MoviePage
+      key={videoUid}
+      uid={videoUid}
+      channel={channel}
+      externalUrls={config.data?.perms.externalUrls ?? false}
+      allowGifts={config.data?.perms.allowGifts ?? false}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { SeriesPage, TitleSkeletonFallback } from '../../features/titles';
+import { useSiteConfig } from '../../features/site';
+import { WatchView } from '../../features/watch';
+import { useSession } from '../../lib/session';
+import { useLeave } from './use-leave';
+
+const positive = (v: string | undefined) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/**
+ * `/series/:seriesUid?channel&dyn`, `/series/:seriesUid/seasons/:season/episodes/:episode` (that
+ * episode selected) and `/series/:seriesUid/extra/:videoUid` (plays the extra). Lazy.
+ */
+export default function SeriesRoute({ extra = false }: { extra?: boolean }) {
+  const { seriesUid = '', season, episode, videoUid = '' } = useParams();
+  const [query] = useSearchParams();
+  const config = useSiteConfig();
+  const { status } = useSession();
+  const leave = useLeave(useNavigate());
+  const channel = query.get('channel');
+  if (extra) {
+    return <WatchView key={videoUid} channelId={channel ?? 'extras'} videoUid={videoUid} onLeave={leave} />;
+  }
+  if (config.isPending) return <TitleSkeletonFallback />;
+  return (
+    <SeriesPage
+      key={`${seriesUid}/${season ?? ''}`}
+      uid={seriesUid}
+      channel={channel}
+      season={positive(season)}
+      episode={positive(episode)}
+      allowGifts={config.data?.perms.allowGifts ?? false}
+      signedIn={status === 'signedIn'}
+    />
+  );
+}

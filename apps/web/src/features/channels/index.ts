@@ -1,0 +1,2 @@
+export { ChannelDetailsView } from './components/channel-details';
+export * as locales from './locales';

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import type { Video } from '@marquee/contract';
+import { perUserCards } from './use-per-user-row';
+
+const video = (uid: string) => ({ uid, type: 'video', title: uid }) as unknown as Video;
+
+describe('per-user rows', () => {
+  it('drops finished items ("Continue watching removes finished items") and keeps progress', () => {
+    const cards = perUserCards([
+      { video: video('a'), progress: 30, finished: false },
+      { video: video('b'), progress: 90, finished: true },
+      { video: null },
+    ]);
+    expect(cards.map((c) => c.uid)).toEqual(['a']);
+    expect(cards[0]?.progress).toBe(30);
+  });
+
+  it('unwraps watch-list items and keeps plain videos', () => {
+    expect(perUserCards([{ video: video('w') }, video('v')]).map((c) => c.uid)).toEqual(['w', 'v']);
+  });
+});

@@ -1,0 +1,2 @@
+export { LiveEventsList } from './components/live-events-list';
+export * as locales from './locales';

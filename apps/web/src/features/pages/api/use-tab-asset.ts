@@ -1,0 +1,29 @@
+import {
+  directoryInfiniteQueryOptions,
+  legalQueryOptions,
+  movieQueryOptions,
+  tabAssetQueryOptions,
+  type TabAssetKind,
+} from '@marquee/api-client';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** A tab and its configuration (GET /api/assets/{id}/{kind}). */
+export function useTabAsset(id: string, kind: TabAssetKind) {
+  return useQuery(tabAssetQueryOptions(api, id, kind));
+}
+
+/** The terms and privacy texts. */
+export function useLegal() {
+  return useQuery(legalQueryOptions(api));
+}
+
+/** A directory tab's channels: 40 first, then 20 at a time. */
+export function useDirectory(tabId: string) {
+  return useInfiniteQuery(directoryInfiniteQueryOptions(api, tabId));
+}
+
+/** A movie (cast and home-movie tabs); off until the tab names one. */
+export function useMovie(uid: string) {
+  return useQuery({ ...movieQueryOptions(api, uid), enabled: uid !== '' });
+}

@@ -1,0 +1,4 @@
+export { SearchView } from './components/search-view';
+export { SearchBox } from './components/search-box';
+export { readSearchState, writeSearchState, type SearchState } from './utils/search-params';
+export * as locales from './locales';
