@@ -41,6 +41,26 @@ export default tseslint.config(
   { files: ['apps/tv/**'], rules: forbid(tvForbids) },
   { files: ['apps/tv/src/features/*/*/**'], rules: forbid(tvForbids, noCrossFeature) },
   {
+    // The contract's zod schemas would ship zod to every browser: clients take only its types,
+    // and shared constants live in @marquee/domain.
+    files: ['apps/web/src/**', 'apps/tv/src/**', 'packages/api-client/src/**', 'packages/player/src/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@marquee/contract',
+              allowTypeImports: true,
+              message: 'Clients import only types from the contract (zod stays on the server).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/**'],
     rules: forbid([
       '@marquee/web',

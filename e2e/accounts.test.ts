@@ -422,7 +422,7 @@ describe('accounts in the web app', () => {
     expect(await swappedPage.getByTestId('sign-in-link').textContent()).toBe('Sign up');
     const offerFirst = await swappedPage.evaluate(() => {
       const offer = document.querySelector('[data-testid="signup-offer"]')!;
-      const form = document.querySelector('form')!;
+      const form = document.querySelector('form.auth-form')!; // not the header's search form
       return !!(offer.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING);
     });
     expect(offerFirst).toBe(true);

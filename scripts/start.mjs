@@ -58,7 +58,7 @@ if (!built.every(existsSync) || Math.min(...built.map((f) => statSync(f).mtimeMs
 if (!ensureDebianPackage('/usr/bin/ffmpeg', 'ffmpeg', 'encoding the demo media'))
   console.log('Using the npm-shipped ffmpeg (no Debian package available)');
 
-step('Migrating the database and seeding the demo site (media is generated once and cached under ./data)');
+step('Migrating the database and seeding the demo sites (media is generated once and cached under ./data)');
 run('npx', ['tsx', 'apps/server/src/cli/seed.ts']);
 
 step(`Starting the server on port ${port}`);
@@ -82,7 +82,8 @@ for (let i = 0; i < 120; i++) {
 console.log(`
 Marquee is running (ready in ${((Date.now() - started) / 1000).toFixed(0)} s)
 
-  Web app     ${base}/
+  Web app     ${base}/                          (Marquee Demo)
+              http://classics.localhost:${port}/   (Northwind Classics, a second brand)
   TV app      ${base}/tvn/generic/discover
   API docs    ${base}/api/docs
   Health      ${base}/healthz

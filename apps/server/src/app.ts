@@ -1,6 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import fastifyStatic from '@fastify/static';
+import { resolve } from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -25,6 +23,7 @@ import { socialRoutes } from './modules/social/social.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { registerAuth } from './plugins/auth';
 import type { Config } from './plugins/config';
+import { serveClients } from './plugins/clients';
 import { registerErrorHandling } from './plugins/errors';
 
 export type BuildOptions = {
@@ -82,49 +81,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(searchRoutes(ctx));
   await app.register(progressRoutes(ctx));
 
-  serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'));
+  serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'), ctx.sites);
   return app;
-}
-
-/** The built web app at / and the TV app at /tvn/, each falling back to its index.html for client routes. */
-function serveClients(app: FastifyInstance, appsDir: string) {
-  // Built clients: the build writes .br/.gz beside each file; hashed assets never change.
-  const clientStatic = {
-    decorateReply: false,
-    index: 'index.html',
-    wildcard: false,
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders: (res: { setHeader: (name: string, value: string) => void }, path: string) => {
-      const hashed = /[\\/]assets[\\/]/.test(path);
-      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  };
-  const web = join(appsDir, 'web/dist');
-  const tv = join(appsDir, 'tv/dist');
-  if (existsSync(tv)) {
-    app.register(fastifyStatic, {
-      root: tv,
-      prefix: '/tvn/',
-      ...clientStatic,
-    });
-  }
-  if (existsSync(web)) {
-    app.register(fastifyStatic, {
-      root: web,
-      prefix: '/',
-      ...clientStatic,
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]!;
-    const isApi = /^\/(v\d|api|media|live|healthz)(\/|$)/.test(path);
-    if (request.method === 'GET' && !isApi && !/\.[a-z0-9]+$/i.test(path)) {
-      const index = join(path.startsWith('/tvn') ? tv : web, 'index.html');
-      if (existsSync(index)) return reply.type('text/html').send(readFileSync(index));
-    }
-    return reply
-      .status(404)
-      .send({ error: { code: 'notFound', message: `Route ${request.method} ${path} not found` } });
-  });
 }

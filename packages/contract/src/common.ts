@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageSize } from '@marquee/domain';
 
 /** Every error response: `{ error: { code, message, field? } }`. */
 export const ErrorResponse = z
@@ -48,19 +49,6 @@ export type Paginated<T> = {
   total_pages: number;
 };
 
-/** The spec's default page sizes (playback-and-social §7, discovery-and-site §7). */
-export const PageSize = {
-  videos: 30,
-  episodes: 30,
-  movies: 20,
-  series: 20,
-  liveEvents: 20,
-  channels: 20,
-  directory: 20,
-  library: 10,
-  watchList: 1000,
-  queue: 20,
-  queueLong: 50,
-} as const;
+export { PageSize };
 
 export const SiteParams = z.object({ site: z.string().min(1).max(64) });

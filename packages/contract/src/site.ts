@@ -1,4 +1,4 @@
-import { DEFAULT_PERMS } from '@marquee/domain';
+import { DEFAULT_PERMS, SOCIAL_NETWORKS } from '@marquee/domain';
 import { z } from 'zod';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour');
@@ -90,7 +90,7 @@ export const LeftMenuItem = z.discriminatedUnion('type', [
 ]);
 export type LeftMenuItem = z.infer<typeof LeftMenuItem>;
 
-export const SOCIAL_NETWORKS = ['instagram', 'facebook', 'twitter', 'google-plus', 'youtube'] as const;
+export { SOCIAL_NETWORKS };
 
 /** The left menu, its privacy-choices and social links. */
 export const SiteMenus = z.object({

@@ -1,3 +1,18 @@
+/** The spec's default page sizes (playback-and-social §7, discovery-and-site §7). */
+export const PageSize = {
+  videos: 30,
+  episodes: 30,
+  movies: 20,
+  series: 20,
+  liveEvents: 20,
+  channels: 20,
+  directory: 20,
+  library: 10,
+  watchList: 1000,
+  queue: 20,
+  queueLong: 50,
+} as const;
+
 /** Builds the spec's paginated shape from one zero-based page of items and the total count. */
 export function toPage<T>(items: T[], page: number, pageSize: number, total: number) {
   const totalPages = Math.ceil(total / pageSize);

@@ -50,3 +50,6 @@ export function resolvePerms(stored: Partial<Record<string, unknown>>): Perms {
   }
   return perms;
 }
+
+/** The left menu's social links, in display order (discovery-and-site §2.9). */
+export const SOCIAL_NETWORKS = ['instagram', 'facebook', 'twitter', 'google-plus', 'youtube'] as const;

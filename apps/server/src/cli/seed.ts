@@ -4,11 +4,11 @@ import { ensureDemoAssets } from '../media/demo-media';
 import { loadConfig, type Config } from '../plugins/config';
 import { progressBar, type CliIo } from './progress-bar';
 import { demoAssetSpecs, ensureDemoSite, seedDemoCatalog } from '../seed/demo-catalog';
-import { DEMO_SITE_UID, DEMO_USERS } from '../seed/demo-content';
+import { DEMO_BRANDS, DEMO_SITE_UID, DEMO_USERS } from '../seed/demo-content';
 
 /**
  * `npm run seed`: migrates, makes the demo media (cached: a second run encodes nothing), then
- * writes the demo site's catalog. Safe to run again at any time; the EPG and live-event times are
+ * writes both demo sites' catalogs (one media set). Safe to run again at any time; the EPG and live-event times are
  * refreshed around now. Running servers pick the changes up within their few-second read cache.
  */
 export async function main(
@@ -19,7 +19,7 @@ export async function main(
   const db = deps.db ?? openDatabase(config);
   try {
     await migrateToLatest(db);
-    await ensureDemoSite(db);
+    for (const brand of Object.values(DEMO_BRANDS)) await ensureDemoSite(db, undefined, brand);
     const specs = demoAssetSpecs();
     out.write(`Preparing ${specs.length} demo media assets (cached after the first run)…\n`);
     const bar = progressBar(out);
@@ -27,9 +27,12 @@ export async function main(
       bar.update(p.done / p.total, `${p.done}/${p.total} ${p.key}${p.cached ? ' (cached)' : ''}`),
     );
     bar.end();
-    const summary = await seedDemoCatalog(db, assetIds);
-    out.write(`Seeded site '${summary.site}':\n`);
-    for (const [key, value] of Object.entries(summary)) if (key !== 'site') out.write(`  ${key}: ${value}\n`);
+    for (const brand of Object.values(DEMO_BRANDS)) {
+      const summary = await seedDemoCatalog(db, assetIds, undefined, brand);
+      out.write(`Seeded site '${summary.site}' (${brand.name}, hosts ${brand.hosts.join(', ')}):\n`);
+      for (const [key, value] of Object.entries(summary))
+        if (key !== 'site') out.write(`  ${key}: ${value}\n`);
+    }
     out.write(
       `Log in as ${DEMO_USERS.viewer.email} / ${DEMO_USERS.viewer.password} or ${DEMO_USERS.admin.email} / ${DEMO_USERS.admin.password}\n`,
     );

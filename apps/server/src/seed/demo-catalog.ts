@@ -12,8 +12,9 @@ import {
   DEMO_MOVIES,
   DEMO_PLAYLIST,
   DEMO_SERIES,
-  DEMO_SITE_UID,
+  DEMO_BRANDS,
   DEMO_USERS,
+  type DemoBrand,
   DEMO_VIDEOS,
 } from './demo-content';
 import { newVideoRow } from '../db/video-row';
@@ -81,6 +82,56 @@ export type SeedSummary = {
   users: number;
 };
 
+/** The discover tab's rows: Marquee Demo leads with picks and clips, Northwind Classics with films. */
+function discoverRows(brand: DemoBrand) {
+  if (brand.discover === 'films')
+    return [
+      { type: 'hero', title: 'Tonight’s Feature', layout: 'hero', source: { kind: 'channel', id: 'cinema' } },
+      { type: 'channel', title: 'Films', layout: 'posters', source: { kind: 'channel', id: 'cinema' } },
+      { type: 'continueWatching', title: 'Pick Up Where You Left Off' },
+      { type: 'channel', title: 'Series', layout: 'posters', source: { kind: 'channel', id: 'shows' } },
+      {
+        type: 'dynamic',
+        title: 'Recommended for You',
+        source: { kind: 'dynamic', id: 'recommended' },
+        list: 'all',
+      },
+      { type: 'watchList', title: 'Saved for Later' },
+      { type: 'dynamic', title: 'Most Watched', source: { kind: 'dynamic', id: 'popular' }, list: 'videos' },
+      { type: 'channel', title: 'Shorts', source: { kind: 'channel', id: 'originals' } },
+    ];
+  return [
+    {
+      type: 'featured',
+      title: 'Staff Picks',
+      layout: 'carousel',
+      source: { kind: 'playlist', id: DEMO_PLAYLIST.uid },
+    },
+    { type: 'continueWatching', title: 'Continue Watching' },
+    { type: 'watchList', title: 'My List' },
+    { type: 'dynamic', title: 'Popular', source: { kind: 'dynamic', id: 'popular' }, list: 'videos' },
+    { type: 'channel', title: 'Marquee Originals', source: { kind: 'channel', id: 'originals' } },
+    { type: 'channel', title: 'Movies', layout: 'posters', source: { kind: 'channel', id: 'cinema' } },
+    { type: 'adBanner' },
+    { type: 'channel', title: 'Shows', layout: 'posters', source: { kind: 'channel', id: 'shows' } },
+    { type: 'dynamic', title: 'New Episodes', source: { kind: 'dynamic', id: 'recent-episodes' } },
+    { type: 'channel', title: 'Newsroom', source: { kind: 'channel', id: 'newsroom' } },
+    {
+      type: 'dynamic',
+      title: 'Recommended',
+      source: { kind: 'dynamic', id: 'recommended' },
+      list: 'all',
+    },
+    {
+      type: 'dynamic',
+      title: 'Recently Added',
+      source: { kind: 'dynamic', id: 'recent' },
+      list: 'videos',
+    },
+    { type: 'playlist', title: 'Staff Picks', source: { kind: 'playlist', id: DEMO_PLAYLIST.uid } },
+  ];
+}
+
 /** Fixed hours of the day (UTC) so 'later today' stays today and 'tomorrow' is tomorrow. */
 function eventTimes(now: Date) {
   const t = now.getTime();
@@ -101,8 +152,9 @@ export async function seedDemoCatalog(
   db: Db,
   assetIds: Map<string, string>,
   now: Date = new Date(),
+  brand: DemoBrand = DEMO_BRANDS.main,
 ): Promise<SeedSummary> {
-  const site = DEMO_SITE_UID;
+  const site = brand.uid;
   const asset = (key: string) => assetIds.get(key) ?? null;
   const epgAssets = DEMO_VIDEOS.map((v) => asset(v.uid)).filter((a): a is string => a !== null);
   if (epgAssets.length === 0)
@@ -287,38 +339,7 @@ export async function seedDemoCatalog(
       url: 'discover',
       title: 'Discover',
       kind: 'discover',
-      config: {
-        rows: [
-          {
-            type: 'featured',
-            title: 'Staff Picks',
-            layout: 'carousel',
-            source: { kind: 'playlist', id: DEMO_PLAYLIST.uid },
-          },
-          { type: 'continueWatching', title: 'Continue Watching' },
-          { type: 'watchList', title: 'My List' },
-          { type: 'dynamic', title: 'Popular', source: { kind: 'dynamic', id: 'popular' }, list: 'videos' },
-          { type: 'channel', title: 'Marquee Originals', source: { kind: 'channel', id: 'originals' } },
-          { type: 'channel', title: 'Movies', layout: 'posters', source: { kind: 'channel', id: 'cinema' } },
-          { type: 'adBanner' },
-          { type: 'channel', title: 'Shows', layout: 'posters', source: { kind: 'channel', id: 'shows' } },
-          { type: 'dynamic', title: 'New Episodes', source: { kind: 'dynamic', id: 'recent-episodes' } },
-          { type: 'channel', title: 'Newsroom', source: { kind: 'channel', id: 'newsroom' } },
-          {
-            type: 'dynamic',
-            title: 'Recommended',
-            source: { kind: 'dynamic', id: 'recommended' },
-            list: 'all',
-          },
-          {
-            type: 'dynamic',
-            title: 'Recently Added',
-            source: { kind: 'dynamic', id: 'recent' },
-            list: 'videos',
-          },
-          { type: 'playlist', title: 'Staff Picks', source: { kind: 'playlist', id: DEMO_PLAYLIST.uid } },
-        ],
-      },
+      config: { rows: discoverRows(brand) },
     },
     {
       id: 'demo-live',
@@ -344,7 +365,7 @@ export async function seedDemoCatalog(
       title: 'About',
       kind: 'about',
       config: {
-        html: '<h2>Marquee Demo</h2><p>A demo site of the Marquee streaming platform. Every video here is a generated test pattern.</p>',
+        html: `<h2>${brand.name}</h2><p>${brand.about}</p>`,
       },
     },
     {
@@ -409,7 +430,7 @@ export async function seedDemoCatalog(
     bundle({
       id: 'demo-monthly',
       name: 'Marquee Monthly',
-      description: 'Everything on Marquee Demo, billed monthly. 7-day free trial.',
+      description: `Everything on ${brand.name}, billed monthly. 7-day free trial.`,
       type: 'ENTIRE_SITE',
       plan_type: 'month',
       recurring: 1,
@@ -420,7 +441,7 @@ export async function seedDemoCatalog(
     bundle({
       id: 'demo-annual',
       name: 'Marquee Annual',
-      description: 'Everything on Marquee Demo, billed yearly: two months free.',
+      description: `Everything on ${brand.name}, billed yearly: two months free.`,
       type: 'ENTIRE_SITE',
       plan_type: 'year',
       recurring: 1,
@@ -488,7 +509,7 @@ export async function seedDemoCatalog(
   ];
 
   await db.transaction().execute(async (trx) => {
-    await upsertSite(trx, now);
+    await upsertSite(trx, brand, now);
     for (const table of [
       'epg_entries',
       'live_channels',
@@ -605,7 +626,7 @@ export async function seedDemoCatalog(
       keyof typeof DEMO_USERS,
       (typeof DEMO_USERS)[keyof typeof DEMO_USERS],
     ][])
-      await upsertUser(trx, user, passwordHashes[key], now);
+      await upsertUser(trx, site, { ...user, id: `${site}-${key}` }, passwordHashes[key], now);
   });
   invalidateResponseCaches();
 
@@ -630,53 +651,49 @@ export async function seedDemoCatalog(
 }
 
 const DEMO_TERMS_UPDATED_AT = '2026-01-01T00:00:00.000Z';
-const DEMO_TERMS = [
-  'Marquee Demo terms of use',
-  '',
-  'This is a demonstration site. Watch, sign up and try every feature; accounts and purchases here',
-  'are not real and may be reset at any time. Do not upload anything you do not own.',
-].join('\n');
+const demoTerms = (brand: DemoBrand) =>
+  [
+    `${brand.name} terms of use`,
+    '',
+    'This is a demonstration site. Watch, sign up and try every feature; accounts and purchases here',
+    'are not real and may be reset at any time. Do not upload anything you do not own.',
+  ].join('\n');
 
-/** Creates or refreshes the demo site row (media assets need it before the catalog exists). */
-export async function ensureDemoSite(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
-  await upsertSite(db, now);
+/** Creates or refreshes a demo site's row (media assets need it before the catalog exists). */
+export async function ensureDemoSite(
+  db: Kysely<Database>,
+  now: Date = new Date(),
+  brand: DemoBrand = DEMO_BRANDS.main,
+): Promise<void> {
+  await upsertSite(db, brand, now);
 }
 
-async function upsertSite(trx: Kysely<Database>, now: Date) {
-  const row = newSiteRow(DEMO_SITE_UID, 'Marquee Demo', {
-    hosts: JSON.stringify(['localhost', '127.0.0.1']),
-    theme: JSON.stringify({
-      colors: {
-        primary: '#7c5cff',
-        background: '#0d0b1a',
-        surface: '#1b1730',
-        text: '#f4f2ff',
-        muted: '#a39fbf',
-      },
-      logo: '',
-      font: 'Inter, system-ui, sans-serif',
-    }),
+async function upsertSite(trx: Kysely<Database>, brand: DemoBrand, now: Date) {
+  const row = newSiteRow(brand.uid, brand.name, {
+    hosts: JSON.stringify(brand.hosts),
+    theme: JSON.stringify(brand.theme),
     default_page: 'home',
-    perms: JSON.stringify({ externalUrls: true }),
+    perms: JSON.stringify(brand.perms),
     created_at: now.toISOString(),
-    terms_text: DEMO_TERMS,
+    terms_text: demoTerms(brand),
     terms_updated_at: DEMO_TERMS_UPDATED_AT,
   });
   const existing = await trx
     .selectFrom('sites')
     .select('uid')
-    .where('uid', '=', DEMO_SITE_UID)
+    .where('uid', '=', brand.uid)
     .executeTakeFirst();
   if (!existing) {
     await trx.insertInto('sites').values(row).execute();
     return;
   }
   const { uid: _uid, created_at: _created, ...update } = row;
-  await trx.updateTable('sites').set(update).where('uid', '=', DEMO_SITE_UID).execute();
+  await trx.updateTable('sites').set(update).where('uid', '=', brand.uid).execute();
 }
 
 async function upsertUser(
   trx: Transaction<Database>,
+  site: string,
   user: (typeof DEMO_USERS)[keyof typeof DEMO_USERS],
   passwordHash: string,
   now: Date,
@@ -684,7 +701,7 @@ async function upsertUser(
   const existing = await trx
     .selectFrom('users')
     .select('id')
-    .where('site_uid', '=', DEMO_SITE_UID)
+    .where('site_uid', '=', site)
     .where('email', '=', user.email)
     .executeTakeFirst();
   const fields = {
@@ -706,7 +723,7 @@ async function upsertUser(
     .insertInto('users')
     .values({
       id: user.id,
-      site_uid: DEMO_SITE_UID,
+      site_uid: site,
       email: user.email,
       dob: null,
       gender: null,

@@ -4,6 +4,72 @@
  */
 export const DEMO_SITE_UID = 'demo';
 
+/** What makes a demo site its own brand; both demo sites share the catalog and its media. */
+export type DemoBrand = {
+  uid: string;
+  name: string;
+  hosts: string[];
+  theme: {
+    colors: { primary: string; background: string; surface: string; text: string; muted: string };
+    logo: string;
+    font: string;
+  };
+  perms: Record<string, boolean>;
+  /** The discover tab opens with a featured carousel of picks, or a hero of films. */
+  discover: 'picks' | 'films';
+  about: string;
+};
+
+const svgLogo = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg)}`;
+
+/**
+ * The two demo sites: Marquee Demo (dark, violet, sans-serif) on localhost, and Northwind Classics
+ * (light, ivory and crimson, serif, a film-first home) on classics.localhost (browsers resolve
+ * *.localhost to this machine) or any host with ?__site=classics.
+ */
+export const DEMO_BRANDS = {
+  main: {
+    uid: DEMO_SITE_UID,
+    name: 'Marquee Demo',
+    hosts: ['localhost', '127.0.0.1'],
+    theme: {
+      colors: {
+        primary: '#7c5cff',
+        background: '#0d0b1a',
+        surface: '#1b1730',
+        text: '#f4f2ff',
+        muted: '#a39fbf',
+      },
+      logo: '',
+      font: 'Inter, system-ui, sans-serif',
+    },
+    perms: { externalUrls: true },
+    discover: 'picks',
+    about: 'A demo site of the Marquee streaming platform. Every video here is a generated test pattern.',
+  },
+  classics: {
+    uid: 'classics',
+    name: 'Northwind Classics',
+    hosts: ['classics.localhost'],
+    theme: {
+      colors: {
+        primary: '#a3122a',
+        background: '#fbf7ee',
+        surface: '#efe6d2',
+        text: '#1f1a14',
+        muted: '#5e5446',
+      },
+      logo: svgLogo(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="#a3122a"/><path d="M9 23V9l14 14V9" stroke="#fbf7ee" stroke-width="3" fill="none"/></svg>',
+      ),
+      font: 'Georgia, "Times New Roman", serif',
+    },
+    perms: { externalUrls: false, whitelabel: true },
+    discover: 'films',
+    about: 'Northwind Classics: films and series for slow evenings, on the Marquee platform.',
+  },
+} satisfies Record<string, DemoBrand>;
+
 export type DemoChannel = {
   id: string;
   name: string;

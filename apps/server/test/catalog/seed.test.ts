@@ -3,7 +3,7 @@ import { liveEventState } from '@marquee/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database';
 import { demoAssetSpecs, ensureDemoSite, seedDemoCatalog } from '../../src/seed/demo-catalog';
-import { DEMO_EVENTS } from '../../src/seed/demo-content';
+import { DEMO_BRANDS, DEMO_EVENTS } from '../../src/seed/demo-content';
 import { assetRow } from '../fixtures';
 import { createHarness, type Harness } from '../harness';
 
@@ -217,5 +217,41 @@ describe('demo seed', () => {
     await seedDemoCatalog(h.db, assetIds, later);
     const after = (await h.app.inject(url)).json();
     expect(Date.parse(after.liveEvent.start) - Date.parse(before.liveEvent.start)).toBe(3_600_000);
+  });
+
+  it('seeds the second brand beside the first: its own theme, host, rows and accounts, the same media', async () => {
+    const demoBefore = await counts(h.db);
+    await ensureDemoSite(h.db, now, DEMO_BRANDS.classics);
+    const summary = await seedDemoCatalog(h.db, assetIds, now, DEMO_BRANDS.classics);
+    expect(summary.site).toBe('classics');
+    expect(await counts(h.db)).toEqual(demoBefore);
+
+    const config = (await h.app.inject('/v2/sites/classics/config')).json();
+    const demo = (await h.app.inject('/v2/sites/demo/config')).json();
+    expect(config.name).toBe('Northwind Classics');
+    expect(config.theme.colors.background).toBe('#fbf7ee');
+    expect(config.theme.font).toMatch(/serif/);
+    expect(config.theme.logo).toMatch(/^data:image\/svg\+xml,/);
+    expect(config.theme.colors).not.toEqual(demo.theme.colors);
+
+    // The same tab id, resolved by host name: each site gets its own rows.
+    const discoverOf = async (host: string) =>
+      (await h.app.inject({ url: '/api/assets/demo-discover/discover', headers: { host } })).json();
+    const films = await discoverOf('classics.localhost:3000');
+    expect(films.rows[0]).toMatchObject({ type: 'hero', title: 'Tonight’s Feature' });
+    expect(films.rows[0].items.length).toBeGreaterThan(0);
+    expect((await discoverOf('localhost:3000')).rows[0]).toMatchObject({
+      type: 'featured',
+      title: 'Staff Picks',
+    });
+
+    const users = await h.db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('site_uid', '=', 'classics')
+      .execute();
+    expect(users.map((u) => u.id).sort()).toEqual(['classics-admin', 'classics-viewer']);
+    const play = await h.app.inject('/v2/sites/classics/videos/demo-movie-lighthouse/play-url');
+    expect(play.statusCode).toBe(200);
   });
 });

@@ -7,8 +7,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { migrateToLatest, openDatabase } from '../../src/db/database';
 import { loadConfig } from '../../src/plugins/config';
+import { newSiteRow } from '../../src/modules/sites/site-defaults';
 
 // The built clients as the build leaves them: hashed assets with .br and .gz beside them.
+const INDEX =
+  '<!doctype html><html><head><meta name="theme-color" content="#0b0d12" /><title>Marquee</title></head><body><div id="root"></div></body></html>';
+const ACME_THEME = JSON.stringify({
+  colors: {
+    primary: '#ff0000',
+    background: '#fffaf0',
+    surface: '#ffffff',
+    text: '#111111',
+    muted: 'red;}</style><script>',
+  },
+  logo: '',
+  font: 'Georgia',
+});
 const script = `console.log(${JSON.stringify('marquee '.repeat(400))});`;
 let app: FastifyInstance;
 
@@ -16,13 +30,21 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'marquee-clients-'));
   const assets = join(dir, 'web/dist/assets');
   mkdirSync(assets, { recursive: true });
-  writeFileSync(join(dir, 'web/dist/index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dir, 'web/dist/index.html'), INDEX);
+  writeFileSync(join(dir, 'web/dist/index.html.br'), brotliCompressSync(INDEX));
   writeFileSync(join(assets, 'index-abc123.js'), script);
   writeFileSync(join(assets, 'index-abc123.js.gz'), gzipSync(script));
   writeFileSync(join(assets, 'index-abc123.js.br'), brotliCompressSync(script));
   const config = loadConfig({ DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent' });
   const db = openDatabase(config);
   await migrateToLatest(db);
+  await db
+    .insertInto('sites')
+    .values([
+      newSiteRow('acme', 'Acme <TV>', { hosts: JSON.stringify(['acme.localhost']), theme: ACME_THEME }),
+      newSiteRow('broken', 'Broken', { theme: '{not json' }),
+    ])
+    .execute();
   app = await buildApp({ config, db, logger: false, clientsDir: dir });
   await app.ready();
 });
@@ -56,5 +78,38 @@ describe('built clients', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('id="root"');
     expect(res.headers['cache-control'] ?? '').not.toContain('immutable');
+  });
+
+  it('brands index.html for the site named by the host or __site: meta, title, theme variables', async () => {
+    for (const res of [
+      await app.inject({ url: '/', headers: { host: 'acme.localhost:8080', 'accept-encoding': 'br' } }),
+      await app.inject({ url: '/series/x?__site=acme' }),
+    ]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body).toContain('<meta name="marquee-site" content="acme" />');
+      expect(res.body).toContain('<title>Acme &lt;TV&gt;</title>');
+      expect(res.body).toContain('<meta name="theme-color" content="#fffaf0"');
+      expect(res.body).toMatch(/<style id="marquee-theme">:root\{[^}]*--mq-primary:#ff0000/);
+      expect(res.body).toContain('--mq-font:"Georgia", system-ui, sans-serif');
+      // An operator value that could close the style element is left out, not escaped into it.
+      expect(res.body).not.toContain('<script>');
+      expect(res.body).not.toContain('--mq-muted');
+    }
+  });
+
+  it('serves the plain index for an unknown site, and the defaults for a malformed theme', async () => {
+    const unknown = await app.inject({ url: '/?__site=nope' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(INDEX);
+    const broken = await app.inject({ url: '/?__site=broken' });
+    expect(broken.body).toContain('<meta name="marquee-site" content="broken" />');
+    expect(broken.body).not.toContain('marquee-theme');
+  });
+
+  it('keeps API 404s as JSON', async () => {
+    const res = await app.inject({ url: '/v2/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('notFound');
   });
 });

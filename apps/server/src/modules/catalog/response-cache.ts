@@ -8,6 +8,11 @@ export type ResponseCache = ReturnType<typeof createResponseCache>;
 /** Every live cache of this process, weakly held, so bulk writers can clear them all. */
 const liveCaches = new Set<WeakRef<{ clear(): void }>>();
 
+/** Lets `invalidateResponseCaches` clear this cache too (held weakly: it goes with its owner). */
+export function trackForBulkInvalidation(cache: { clear(): void }): void {
+  liveCaches.add(new WeakRef(cache));
+}
+
 /** Clears every response cache in this process (the seed calls it; other processes wait out the TTL). */
 export function invalidateResponseCaches(): void {
   for (const ref of liveCaches) {
@@ -46,6 +51,6 @@ export function createResponseCache(opts: { max?: number; ttlMs?: number } = {})
       return entries.size;
     },
   };
-  liveCaches.add(new WeakRef(cache));
+  trackForBulkInvalidation(cache);
   return cache;
 }

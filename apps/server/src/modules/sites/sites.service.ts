@@ -4,6 +4,7 @@ import type { SitesTable } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { siteStructure } from './site-structure';
 import type { SitesRepository } from './sites.repository';
+import { trackForBulkInvalidation } from '../catalog/response-cache';
 
 export type SitesService = ReturnType<typeof createSitesService>;
 
@@ -14,13 +15,16 @@ export type SiteRequest = {
 };
 
 const CACHE_MS = 5_000;
+/** A name or host not in the cache reloads it, at most this often (a new site answers at once). */
+const MISS_RELOAD_MS = 1_000;
 
 /** Site lookup and resolution. Site configs change rarely, so they are cached for a few seconds. */
 export function createSitesService(repo: SitesRepository, defaultSite: string) {
   let cache: { at: number; byUid: Map<string, SitesTable>; byHost: Map<string, string> } | undefined;
 
-  async function load() {
-    if (cache && Date.now() - cache.at < CACHE_MS) return cache;
+  async function load(miss = false) {
+    const age = cache ? Date.now() - cache.at : Infinity;
+    if (cache && age < (miss ? MISS_RELOAD_MS : CACHE_MS)) return cache;
     const rows = await repo.findAll();
     const byUid = new Map(rows.map((r) => [r.uid, r]));
     const byHost = new Map<string, string>();
@@ -32,14 +36,15 @@ export function createSitesService(repo: SitesRepository, defaultSite: string) {
 
   /** The site's row, or a 404 naming it. */
   async function get(uid: string): Promise<SitesTable> {
-    const site = (await load()).byUid.get(uid);
+    const site = (await load()).byUid.get(uid) ?? (await load(true)).byUid.get(uid);
     if (!site) throw notFound(`Site '${uid}'`);
     return site;
   }
 
-  return {
+  const service = {
     get,
-    invalidate: () => (cache = undefined),
+    /** Forgets the cached sites (a bulk writer in this process, such as the seed, calls it). */
+    clear: () => void (cache = undefined),
 
     /** The request's site: the {site} path segment, else __site, else the host name, else the default site. */
     async resolve(request: SiteRequest): Promise<SitesTable> {
@@ -47,8 +52,9 @@ export function createSitesService(repo: SitesRepository, defaultSite: string) {
       const query = (request.query as { __site?: string } | undefined)?.__site;
       const explicit = param ?? query;
       if (explicit) return get(explicit);
-      const byHost = request.hostname
-        ? (await load()).byHost.get(request.hostname.split(':')[0]!.toLowerCase())
+      const host = request.hostname?.split(':')[0]!.toLowerCase();
+      const byHost = host
+        ? ((await load()).byHost.get(host) ?? (await load(true)).byHost.get(host))
         : undefined;
       return get(byHost ?? defaultSite);
     },
@@ -93,4 +99,6 @@ export function createSitesService(repo: SitesRepository, defaultSite: string) {
       };
     },
   };
+  trackForBulkInvalidation(service);
+  return service;
 }

@@ -1,6 +1,7 @@
 import './site.css';
 import { channelsQueryOptions } from '@marquee/api-client';
-import { SOCIAL_NETWORKS, type LeftMenuItem, type SiteConfig } from '@marquee/contract';
+import type { LeftMenuItem, SiteConfig } from '@marquee/contract';
+import { SOCIAL_NETWORKS } from '@marquee/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,0 +1,111 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { themeVariables, type ThemeLike } from '@marquee/domain';
+import type { SitesTable } from '../db/schema';
+import type { SitesService } from '../modules/sites/sites.service';
+
+const API_PATH = /^\/(v\d|api|media|live|healthz)(\/|$)/;
+
+/**
+ * The built web app at / and the TV app at /tvn/. Hashed assets are sent pre-compressed and cached
+ * for a year; every client route gets the app's index.html branded for the request's site (see
+ * `brandIndexHtml`), so one build serves every site and each paints in its own brand at once.
+ */
+export function serveClients(app: FastifyInstance, appsDir: string, sites: SitesService) {
+  const clientStatic = {
+    decorateReply: false,
+    // index.html is never sent as a file: it is branded per site by the fallback below.
+    index: false as const,
+    wildcard: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res: { setHeader: (name: string, value: string) => void }, path: string) => {
+      const hashed = /[\\/]assets[\\/]/.test(path);
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  };
+  const web = join(appsDir, 'web/dist');
+  const tv = join(appsDir, 'tv/dist');
+  if (existsSync(tv)) app.register(fastifyStatic, { root: tv, prefix: '/tvn/', ...clientStatic });
+  if (existsSync(web)) app.register(fastifyStatic, { root: web, prefix: '/', ...clientStatic });
+
+  const templates = {
+    web: indexTemplate(join(web, 'index.html')),
+    tv: indexTemplate(join(tv, 'index.html')),
+  };
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (request.method === 'GET' && !API_PATH.test(path) && !/\.[a-z0-9]+$/i.test(path)) {
+      const html = templates[path.startsWith('/tvn') ? 'tv' : 'web']();
+      if (html !== null) {
+        const site = await siteOf(sites, request);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(site ? brandIndexHtml(html, site) : html);
+      }
+    }
+    return reply
+      .status(404)
+      .send({ error: { code: 'notFound', message: `Route ${request.method} ${path} not found` } });
+  });
+}
+
+/** The request's site, or null when it names none that exists (the page then falls back to ?__site). */
+async function siteOf(sites: SitesService, request: FastifyRequest): Promise<SitesTable | null> {
+  try {
+    return await sites.resolve(request);
+  } catch {
+    return null;
+  }
+}
+
+/** index.html as built, re-read only when a rebuild changes it. Null while the client is not built. */
+function indexTemplate(file: string): () => string | null {
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return () => {
+    if (!existsSync(file)) return null;
+    const { mtimeMs } = statSync(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+    return cached.html;
+  };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Theme values are operator input: only what a colour or font stack needs may reach the <style>. */
+const SAFE_CSS_VALUE = /^[#\w\s,.'"()%+-]{1,200}$/;
+
+/**
+ * The site's index.html: its uid in `<meta name="marquee-site">` (the clients' site), its name as
+ * the title, and its theme colours and font as CSS variables on :root, so the first paint is
+ * already in the site's brand. The client applies the same variables again from the site config.
+ */
+export function brandIndexHtml(html: string, site: Pick<SitesTable, 'uid' | 'name' | 'theme'>): string {
+  let vars = '';
+  let themeColor: string | undefined;
+  try {
+    const theme = JSON.parse(site.theme) as ThemeLike;
+    themeColor = theme.colors?.background;
+    vars = Object.entries(themeVariables(theme))
+      .filter(([, value]) => SAFE_CSS_VALUE.test(value))
+      .map(([name, value]) => `${name}:${value}`)
+      .join(';');
+  } catch {
+    // A malformed stored theme leaves the built-in defaults; the site still loads.
+  }
+  const head = [
+    `<meta name="marquee-site" content="${escapeHtml(site.uid)}" />`,
+    vars ? `<style id="marquee-theme">:root{${vars}}</style>` : '',
+  ].join('');
+  let out = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(site.name)}</title>`);
+  if (themeColor && SAFE_CSS_VALUE.test(themeColor))
+    out = out.replace(
+      /<meta name="theme-color" content="[^"]*"/,
+      `<meta name="theme-color" content="${escapeHtml(themeColor)}"`,
+    );
+  return out.replace('</head>', `${head}</head>`);
+}
