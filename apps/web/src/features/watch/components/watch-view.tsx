@@ -1,8 +1,12 @@
+import { useState } from 'react';
+import type { Player as CorePlayer } from '@marquee/player';
 import { Player } from '@marquee/player/react';
 import { StatusMessage } from '../../../components/status-message';
 import { errorMessage } from '../../../components/error-message';
 import { useVideo } from '../api/use-video';
+import { useResumePosition } from '../api/use-resume-position';
 import { useVideoPlayUrl } from '../api/use-video-play-url';
+import { useProgressTracking } from '../hooks/use-progress-tracking';
 import { playbackProblem } from '../utils/playback-problem';
 import { PlaybackNotice } from './playback-notice';
 import './watch.css';
@@ -10,14 +14,20 @@ import './watch.css';
 interface WatchViewProps {
   channelId: string;
   videoUid: string;
+  /** `?t=` of the link, in seconds (0 restarts); null resumes from the viewer's saved position. */
+  startAt?: number | null;
   /** Escape (the spec's "leave" hotkey). */
   onLeave: () => void;
 }
 
 /** The watch screen of a video in a channel: the player (autoplay, muted until a gesture), then its details. */
-export function WatchView({ channelId, videoUid, onLeave }: WatchViewProps) {
+export function WatchView({ channelId, videoUid, startAt = null, onLeave }: WatchViewProps) {
   const video = useVideo(videoUid);
   const playUrl = useVideoPlayUrl(videoUid);
+  const startTime = useResumePosition(videoUid, startAt);
+  const [player, setPlayer] = useState<CorePlayer | null>(null);
+  const type = video.data?.type;
+  useProgressTracking(player, videoUid, !!type && type !== 'liveEvent' && type !== 'liveChannel');
   const problem = playbackProblem({ error: playUrl.error, data: playUrl.data });
 
   if (video.isError) {
@@ -33,8 +43,16 @@ export function WatchView({ channelId, videoUid, onLeave }: WatchViewProps) {
       <div className="watch__stage">
         {problem ? (
           <PlaybackNotice problem={problem} onRetry={() => void playUrl.refetch()} />
-        ) : playUrl.data?.url ? (
-          <Player src={playUrl.data.url} autoplay hotkeys onLeave={onLeave} title={video.data?.title} />
+        ) : playUrl.data?.url && startTime !== null ? (
+          <Player
+            src={playUrl.data.url}
+            startTime={startTime}
+            autoplay
+            hotkeys
+            onLeave={onLeave}
+            onPlayer={setPlayer}
+            title={video.data?.title}
+          />
         ) : (
           <div className="watch__placeholder" aria-busy="true" aria-label="Loading video" />
         )}
