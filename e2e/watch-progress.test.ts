@@ -53,4 +53,31 @@ describe('watch progress', () => {
     await expect.poll(history, { timeout: 10_000 }).toBeGreaterThanOrEqual(10);
     await page.close();
   });
+
+  it('resumes from Continue Watching after a reload', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${classics}/login`);
+    await page.getByLabel('Email', { exact: true }).fill('viewer@marquee.test');
+    await page.getByLabel('Password', { exact: true }).fill('marquee-viewer');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByTestId('account-menu-button').waitFor();
+    await page.evaluate(() =>
+      fetch('/v2/me/sites/classics/history-progress/demo-movie-last-train', {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${localStorage.getItem('marquee.accessToken')}` },
+      }),
+    );
+
+    // A 180 s feature: 12 s in, it is unfinished, so it joins Continue Watching.
+    await page.goto(`${classics}/channel/cinema/demo-movie-last-train?t=0`);
+    await expectPlaysPast(page, 11);
+    await page.getByRole('link', { name: /Northwind Classics/ }).click();
+    const row = page.locator('[data-row-type="continueWatching"]');
+    await row.waitFor();
+
+    await page.reload();
+    await row.locator('a[href*="demo-movie-last-train"]').first().click();
+    expect(await expectPlaysPast(page, 1)).toBeGreaterThanOrEqual(10);
+    await page.close();
+  });
 });

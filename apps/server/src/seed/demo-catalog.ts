@@ -56,7 +56,7 @@ export function demoAssetSpecs(): DemoAssetSpec[] {
     specs.push({ key: `${s.uid}-extra`, title: `${s.title}: Behind the Scenes`, seconds: 20, height: 360 });
   }
   for (const m of DEMO_MOVIES) {
-    specs.push({ key: m.uid, title: m.title, seconds: 40, height: m.height, subtitles: true });
+    specs.push({ key: m.uid, title: m.title, seconds: m.seconds ?? 40, height: m.height, subtitles: true });
     specs.push({ key: `${m.uid}-trailer`, title: `${m.title} (Trailer)`, seconds: 20, height: 480 });
     specs.push({ key: `${m.uid}-extra`, title: `${m.title}: Making Of`, seconds: 20, height: 360 });
   }

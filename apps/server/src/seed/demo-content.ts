@@ -195,6 +195,8 @@ export type DemoMovie = {
   cast: string[];
   directors: string[];
   height: 720 | 480;
+  /** 40 s unless set: one feature is long enough (over 120 s) to be unfinished, so Continue Watching has something. */
+  seconds?: number;
 };
 export const DEMO_MOVIES: DemoMovie[] = [
   {
@@ -226,6 +228,7 @@ export const DEMO_MOVIES: DemoMovie[] = [
     cast: ['Nora Quinn', 'Ivan Petrov'],
     directors: ['Hana Sato'],
     height: 480,
+    seconds: 180,
   },
 ];
 

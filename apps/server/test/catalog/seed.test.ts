@@ -72,10 +72,12 @@ describe('demo seed', () => {
     await expect(seedDemoCatalog(h.db, new Map())).rejects.toThrow(/media assets/);
   });
 
-  it('asks for 20–40 s assets, mostly 480p, a couple 720p, subtitles on a few, one per playable item', () => {
+  it('asks for 20–40 s clips and one long feature, mostly 480p, a couple 720p, subtitles on a few, one per playable item', () => {
     const specs = demoAssetSpecs();
     expect(new Set(specs.map((s) => s.key)).size).toBe(specs.length);
-    for (const s of specs) {
+    // Short clips keep the encode cheap; one feature runs past the 120 s finished rule.
+    expect(specs.filter((s) => s.seconds > 120).map((s) => s.key)).toEqual(['demo-movie-last-train']);
+    for (const s of specs.filter((s) => s.key !== 'demo-movie-last-train')) {
       expect(s.seconds % 2).toBe(0);
       expect(s.seconds).toBeGreaterThanOrEqual(20);
       expect(s.seconds).toBeLessThanOrEqual(40);
