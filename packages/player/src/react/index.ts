@@ -2,3 +2,4 @@
 export { Player, type PlayerProps } from './player';
 export { usePlayer, type PlayerState, type UsePlayerOptions } from './use-player';
 export { useIdle } from './use-idle';
+export { useProgressTracking } from './use-progress-tracking';

@@ -9,8 +9,12 @@ interface FullscreenPlayerProps {
   title: string;
   subtitle?: string;
   live?: boolean;
+  /** Seconds to start at (VOD). */
+  startTime?: number;
   problem: TvPlaybackProblem | null;
   onLeave: () => void;
+  /** Receives the core player once created (progress tracking listens to it). */
+  onPlayer?: (player: CorePlayer | null) => void;
 }
 
 function clock(seconds: number) {
@@ -25,14 +29,27 @@ function clock(seconds: number) {
  * The TV player: full screen, autoplay, driven by the remote (Enter/Play/Pause toggle, Left/Right seek
  * 5 s on VOD, Back leaves). The info overlay hides after 2 s without a key press while playing.
  */
-export function FullscreenPlayer({ src, title, subtitle, live, problem, onLeave }: FullscreenPlayerProps) {
+export function FullscreenPlayer({
+  src,
+  title,
+  subtitle,
+  live,
+  startTime,
+  problem,
+  onLeave,
+  onPlayer: onPlayerProp,
+}: FullscreenPlayerProps) {
   const playerRef = useRef<CorePlayer | null>(null);
   const [state, setState] = useState<PlayerState | null>(null);
   const idle = useIdle(!!state?.playing);
 
-  const onPlayer = useCallback((p: CorePlayer | null) => {
-    playerRef.current = p;
-  }, []);
+  const onPlayer = useCallback(
+    (p: CorePlayer | null) => {
+      playerRef.current = p;
+      onPlayerProp?.(p);
+    },
+    [onPlayerProp],
+  );
 
   useRemote((action) => {
     const p = playerRef.current;
@@ -87,6 +104,7 @@ export function FullscreenPlayer({ src, title, subtitle, live, problem, onLeave 
       ) : (
         <Player
           src={src}
+          startTime={startTime}
           autoplay
           live={live}
           controls={false}
