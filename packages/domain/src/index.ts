@@ -11,3 +11,4 @@ export * from './rows';
 export * from './progress';
 export * from './search';
 export * from './legacy-redirects';
+export * from './epg';

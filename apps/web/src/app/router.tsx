@@ -12,6 +12,7 @@ import { RouteError } from './routes/route-error';
 // The watch screens carry the player (and hls.js on demand): load them when first needed.
 const WatchRoute = lazy(() => import('./routes/watch-route'));
 const LiveRoute = lazy(() => import('./routes/live-route'));
+const EpgRoute = lazy(() => import('./routes/epg-route'));
 const SearchRoute = lazy(() => import('./routes/search-route'));
 // Channel details and title pages: their own chunks too.
 const ChannelRoute = lazy(() => import('./routes/channel-route'));
@@ -34,7 +35,7 @@ export function createRouter() {
         { path: paths.discoverTab.path, element: <DiscoverRoute /> },
         ...pageRoutes,
         { path: paths.watch.path, element: suspended(<WatchRoute />) },
-        { path: paths.epgTab.path, element: suspended(<LiveRoute />) },
+        { path: paths.epgTab.path, element: suspended(<EpgRoute />) },
         { path: paths.liveTv.path, element: suspended(<LiveRoute />) },
         { path: paths.liveChannel.path, element: suspended(<LiveRoute />) },
         { path: paths.search.path, element: suspended(<SearchRoute />) },

@@ -4,15 +4,13 @@ import { LiveView } from '../../features/watch';
 import { useLeave } from './use-leave';
 
 /**
- * Live channels: `/live-tv/:channelId`, `/live-tv?channel=` and the EPG tab
- * `/pages/:pageUrl/e/:tabUrl?channel=` (lazy: it pulls in the player).
+ * Live channels without an EPG tab: `/live-tv/:channelId` and `/live-tv?channel=` (lazy: it pulls in
+ * the player). The EPG tab has its own route (epg-route.tsx).
  */
 export default function LiveRoute() {
-  const { channelId, pageUrl, tabUrl } = useParams();
+  const { channelId } = useParams();
   const [search] = useSearchParams();
   const leave = useLeave(useNavigate());
   const selected = channelId ?? search.get('channel');
-  const hrefFor = (id: string) =>
-    pageUrl && tabUrl ? paths.epgTab.getHref(pageUrl, tabUrl, id) : paths.liveChannel.getHref(id);
-  return <LiveView channelId={selected} hrefFor={hrefFor} onLeave={leave} />;
+  return <LiveView channelId={selected} hrefFor={paths.liveChannel.getHref} onLeave={leave} />;
 }
