@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
+import { callWithPageToken, launchBrowser, signInOnWeb } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -132,26 +132,14 @@ for (const viewport of [
 describe('browsing signed in', () => {
   it('shows saved progress on the episode; finished items stay out of Continue Watching', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${baseUrl}/login`);
-    await page.getByLabel('Email', { exact: true }).fill('viewer@marquee.test');
-    await page.getByLabel('Password', { exact: true }).fill('marquee-viewer');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByTestId('account-menu-button').waitFor();
+    await signInOnWeb(page, baseUrl);
 
     await page.goto(`${baseUrl}/series/demo-series-orbit`);
     const uid = await page.getByTestId('episode').first().getAttribute('data-video-uid');
-    const status = await page.evaluate(async (id) => {
-      const res = await fetch('/v2/me/sites/demo/history-progress', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${localStorage.getItem('marquee.accessToken')}`,
-        },
-        body: JSON.stringify({ history: [{ id, progress: 5 }] }),
-      });
-      return res.status;
-    }, uid);
-    expect(status).toBe(200);
+    const saved = await callWithPageToken(page, 'POST', '/v2/me/sites/demo/history-progress', {
+      history: [{ id: uid, progress: 5 }],
+    });
+    expect(saved.status).toBe(200);
 
     await page.reload();
     await page.getByTestId('episode').first().getByTestId('episode-progress').waitFor();

@@ -45,3 +45,35 @@ export async function withoutNativeHls(page: Page): Promise<void> {
     };
   });
 }
+
+/** Signs in through the web app's login screen at `origin` and waits for the account menu. */
+export async function signInOnWeb(
+  page: Page,
+  origin: string,
+  email = 'viewer@marquee.test',
+  password = 'marquee-viewer',
+) {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByTestId('account-menu-button').waitFor();
+}
+
+/** Calls the API from the page with its stored access token (the page must be on the site's origin). */
+export function callWithPageToken(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(p as string, {
+        method: m as string,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${localStorage.getItem('marquee.accessToken')}`,
+        },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: res.status, body: res.status === 204 ? null : ((await res.json()) as unknown) };
+    },
+    [method, path, body] as const,
+  );
+}

@@ -202,3 +202,67 @@ export function progressPercent(
   if (!progressSeconds || progressSeconds <= 0 || !(durationSeconds > 0)) return null;
   return Math.min(100, Math.round((progressSeconds / durationSeconds) * 100));
 }
+
+/** What a series brings to its card (the contract's Series has these fields and more). */
+export interface SeriesCardSource {
+  uid: string;
+  title: string;
+  description: string;
+  poster: string | null;
+  thumbnails: { maxres: { url: string } } | null;
+  ageGate: unknown;
+  defaultChannel: unknown;
+  publishedDate: unknown;
+  genres: unknown;
+  mpaa: unknown;
+}
+
+/**
+ * A series as a card in a mixed or series row: the Video shape with type 'series', its poster and
+ * thumbnails, no duration and no episode. The server's mixed rows and the client's series lists
+ * both use it, so a series card looks the same wherever it comes from.
+ */
+export function seriesAsCard<S extends SeriesCardSource>(s: S) {
+  return {
+    uid: s.uid,
+    id: s.uid,
+    _id: { source: 'marquee' as const, uid: s.uid },
+    type: 'series' as const,
+    title: s.title,
+    description: s.description,
+    img: s.poster,
+    url: `/series/${s.uid}`,
+    thumbnail: s.thumbnails?.maxres.url ?? null,
+    accessType: 'public' as const,
+    status: 'public' as const,
+    ageGate: s.ageGate as S['ageGate'],
+    paidAccess: false,
+    withoutAds: false,
+    hybridPaywall: false,
+    isLive: false,
+    isLiveChannel: false,
+    metadata: {
+      thumbnails: s.thumbnails as S['thumbnails'],
+      channel: s.defaultChannel as S['defaultChannel'],
+      playlist: null,
+      publishedDate: s.publishedDate as S['publishedDate'],
+      tags: [] as string[],
+    },
+    contentDetails: { duration: 0 },
+    series: null,
+    seriesData: {
+      uid: s.uid,
+      title: s.title,
+      genres: s.genres as S['genres'],
+      mpaa: s.mpaa as S['mpaa'],
+      ageGate: s.ageGate as S['ageGate'],
+    },
+    movieData: null,
+    liveEvent: null,
+    externalUrl: null,
+    extraOf: null,
+    views: { viewCount: 0, likeCount: 0 },
+    favorites: 0,
+    subtitles: [] as never[],
+  };
+}

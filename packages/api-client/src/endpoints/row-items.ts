@@ -2,6 +2,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { Paginated, Series, Video } from '@marquee/contract';
 import type { ApiClient } from '../client';
 import { queryKeys } from '../query-keys';
+import { seriesAsCard } from '@marquee/domain';
 
 /** Discover rows are fetched in pages of 30 (discovery-and-site §2.2). */
 export const ROW_PAGE_SIZE = 30;
@@ -14,46 +15,6 @@ export interface RowPage {
 }
 
 type ListResponse = Paginated<Video | Series> | { items: Video[]; total: number };
-
-/** A series listed by `channels/{id}/series` shown as a card (the same shape the discover rows use). */
-export function seriesAsCard(s: Series): Video {
-  return {
-    uid: s.uid,
-    id: s.uid,
-    _id: { source: 'marquee', uid: s.uid },
-    type: 'series',
-    title: s.title,
-    description: s.description,
-    img: s.poster,
-    url: `/series/${s.uid}`,
-    thumbnail: s.thumbnails?.maxres.url ?? null,
-    accessType: 'public',
-    status: 'public',
-    ageGate: s.ageGate,
-    paidAccess: false,
-    withoutAds: false,
-    hybridPaywall: false,
-    isLive: false,
-    isLiveChannel: false,
-    metadata: {
-      thumbnails: s.thumbnails,
-      channel: s.defaultChannel,
-      playlist: null,
-      publishedDate: s.publishedDate,
-      tags: [],
-    },
-    contentDetails: { duration: 0 },
-    series: null,
-    seriesData: { uid: s.uid, title: s.title, genres: s.genres, mpaa: s.mpaa, ageGate: s.ageGate },
-    movieData: null,
-    liveEvent: null,
-    externalUrl: null,
-    extraOf: null,
-    views: { viewCount: 0, likeCount: 0 },
-    favorites: 0,
-    subtitles: [],
-  };
-}
 
 const isVideo = (item: Video | Series): item is Video => 'type' in item;
 
@@ -68,7 +29,9 @@ export async function getRowPage(
   signal?: AbortSignal,
 ): Promise<RowPage> {
   const res = await api.get<ListResponse>(href, { query: { page, pageSize: ROW_PAGE_SIZE }, signal });
-  const items = (res.items as Array<Video | Series>).map((i) => (isVideo(i) ? i : seriesAsCard(i)));
+  const items = (res.items as Array<Video | Series>).map((i) =>
+    isVideo(i) ? i : (seriesAsCard(i) satisfies Video),
+  );
   if ('next_page' in res) return { items, nextPage: res.next_page, total: res.total_items };
   // Playlists answer { items, total }: more pages while the pages so far hold fewer than the total.
   const seen = (page + 1) * ROW_PAGE_SIZE;

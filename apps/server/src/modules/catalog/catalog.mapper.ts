@@ -1,5 +1,6 @@
 import type { Channel, EpgEntry, LiveChannel, Series, Video, VideoType } from '@marquee/contract';
 import {
+  seriesAsCard,
   assetThumbnails,
   bestThumbnail,
   isNotStarted,
@@ -199,44 +200,7 @@ export function toSeries(row: SeriesTable, stats: SeriesStats | undefined): Seri
 }
 
 /** A series as a card in mixed rows (Video type 'series'). */
-export function seriesCard(s: Series): Video {
-  return {
-    uid: s.uid,
-    id: s.uid,
-    _id: { source: 'marquee', uid: s.uid },
-    type: 'series',
-    title: s.title,
-    description: s.description,
-    img: s.poster,
-    url: `/series/${s.uid}`,
-    thumbnail: s.thumbnails?.maxres.url ?? null,
-    accessType: 'public',
-    status: 'public',
-    ageGate: s.ageGate,
-    paidAccess: false,
-    withoutAds: false,
-    hybridPaywall: false,
-    isLive: false,
-    isLiveChannel: false,
-    metadata: {
-      thumbnails: s.thumbnails,
-      channel: s.defaultChannel,
-      playlist: null,
-      publishedDate: s.publishedDate,
-      tags: [],
-    },
-    contentDetails: { duration: 0 },
-    series: null,
-    seriesData: { uid: s.uid, title: s.title, genres: s.genres, mpaa: s.mpaa, ageGate: s.ageGate },
-    movieData: null,
-    liveEvent: null,
-    externalUrl: null,
-    extraOf: null,
-    views: { viewCount: 0, likeCount: 0 },
-    favorites: 0,
-    subtitles: [],
-  };
-}
+export const seriesCard = (s: Series): Video => seriesAsCard(s);
 
 export function toChannel(row: ChannelsTable): Channel {
   return {
