@@ -1,6 +1,7 @@
 import type { Video } from '@marquee/contract';
+import { CardMedia } from '../../../components/card-media';
 import { FocusableLink } from '../../../components/focusable-link';
-import { cardImage, truncateTitle } from '@marquee/domain';
+import { truncateTitle } from '@marquee/domain';
 
 /** A focusable 16:9 card for the 10-foot grid. */
 export function TvCard({
@@ -14,7 +15,6 @@ export function TvCard({
   focusKey: string;
   onFocused?: () => void;
 }) {
-  const image = cardImage(video);
   return (
     <FocusableLink
       to={href}
@@ -24,20 +24,7 @@ export function TvCard({
       label={video.title}
       attrs={{ 'data-testid': 'video-card', 'data-video-uid': video.uid }}
     >
-      <span className="tv-card__media">
-        {image ? (
-          <img
-            src={image.src}
-            srcSet={image.srcSet}
-            sizes="400px"
-            width={400}
-            height={225}
-            loading="lazy"
-            decoding="async"
-            alt=""
-          />
-        ) : null}
-      </span>
+      <CardMedia video={video} />
       <span className="tv-card__title">{truncateTitle(video.title)}</span>
     </FocusableLink>
   );

@@ -1,5 +1,6 @@
 import type { Video } from '@marquee/contract';
-import { cardImage, formatDuration, truncateTitle } from '@marquee/domain';
+import { formatDuration, truncateTitle } from '@marquee/domain';
+import { CardMedia } from '../../../components/card-media';
 import { FocusableLink } from '../../../components/focusable-link';
 
 /** A focusable 16:9 card for an episode, trailer or extra, with its running time. */
@@ -15,7 +16,6 @@ export function TitleCard({
   /** What the card says above the title, e.g. "E3" or "Trailer". */
   label?: string;
 }) {
-  const image = cardImage(video);
   const duration = formatDuration(video.contentDetails.duration);
   return (
     <FocusableLink
@@ -25,21 +25,7 @@ export function TitleCard({
       label={[label, video.title, duration].filter(Boolean).join(', ')}
       attrs={{ 'data-testid': 'title-card', 'data-video-uid': video.uid }}
     >
-      <span className="tv-card__media">
-        {image ? (
-          <img
-            src={image.src}
-            srcSet={image.srcSet}
-            sizes="400px"
-            width={400}
-            height={225}
-            loading="lazy"
-            decoding="async"
-            alt=""
-          />
-        ) : null}
-        {duration ? <span className="tv-card__duration">{duration}</span> : null}
-      </span>
+      <CardMedia video={video} duration={duration} />
       <span className="tv-card__title">
         {label ? <strong>{label} · </strong> : null}
         {truncateTitle(video.title)}
