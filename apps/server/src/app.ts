@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { createContext, type AppContext } from './context';
 import type { Db } from './db/database';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
@@ -21,9 +22,10 @@ import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { socialRoutes } from './modules/social/social.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { watchListRoutes } from './modules/watch-list/watch-list.routes';
 import { registerAuth } from './plugins/auth';
-import type { Config } from './plugins/config';
 import { serveClients } from './plugins/clients';
+import type { Config } from './plugins/config';
 import { registerErrorHandling } from './plugins/errors';
 
 export type BuildOptions = {
@@ -61,6 +63,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const ctx = createContext(config, db, opts.context);
   app.addHook('onClose', async () => {
+    await ctx.recommendations.flush();
+    await ctx.analytics.close();
     ctx.mailer.close();
     await ctx.limiter.close();
   });
@@ -80,6 +84,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes(ctx));
   await app.register(searchRoutes(ctx));
   await app.register(progressRoutes(ctx));
+  await app.register(watchListRoutes(ctx));
+  await app.register(analyticsRoutes(ctx));
 
   serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'), ctx.sites);
   return app;

@@ -3,6 +3,8 @@ import pino from 'pino';
 import type { Db } from './db/database';
 import { createMailer, type Mailer } from './infra/mailer';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './infra/rate-limiter';
+import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
+import { createAnalyticsService, type AnalyticsService } from './modules/analytics/analytics.service';
 import { createAccessTokens } from './modules/auth/access-token';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
@@ -18,6 +20,11 @@ import { createProgressRepository } from './modules/progress/progress.repository
 import { createProgressService, type ProgressService } from './modules/progress/progress.service';
 import { createProfileRepository } from './modules/profile/profile.repository';
 import { createProfileService, type ProfileService } from './modules/profile/profile.service';
+import { createRecommendationsRepository } from './modules/recommendations/recommendations.repository';
+import {
+  createRecommendationsService,
+  type RecommendationsService,
+} from './modules/recommendations/recommendations.service';
 import { createRecoveryRepository } from './modules/recovery/recovery.repository';
 import { createRecoveryService, type RecoveryService } from './modules/recovery/recovery.service';
 import { createSitesRepository } from './modules/sites/sites.repository';
@@ -26,6 +33,10 @@ import { createSocialRepository } from './modules/social/social.repository';
 import { createSocialService, type SocialService } from './modules/social/social.service';
 import { createSearchRepository } from './modules/search/search.repository';
 import { createSearchService, type SearchService } from './modules/search/search.service';
+import { createFavoritesRepository } from './modules/watch-list/favorites.repository';
+import { createFavoritesService, type FavoritesService } from './modules/watch-list/favorites.service';
+import { createWatchListRepository } from './modules/watch-list/watch-list.repository';
+import { createWatchListService, type WatchListService } from './modules/watch-list/watch-list.service';
 import { AppError } from './plugins/errors';
 import type { Config } from './plugins/config';
 
@@ -50,6 +61,12 @@ export type AppContext = {
   social: SocialService;
   search: SearchService;
   progress: ProgressService;
+  /** Plays, popular and recommended rankings (decision 0018). */
+  recommendations: RecommendationsService;
+  watchList: WatchListService;
+  favorites: FavoritesService;
+  /** Analytics events, buffered and written in batches (decision 0021). */
+  analytics: AnalyticsService;
 };
 
 /** Lifetime of an access token (the refresh token lasts 30 days). */
@@ -83,7 +100,28 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       captcha: config.captcha,
     });
   const sites = overrides.sites ?? createSitesService(createSitesRepository(db), config.defaultSite);
-  const catalog = overrides.catalog ?? createCatalogService(createCatalogRepository(db));
+  const recommendations =
+    overrides.recommendations ??
+    createRecommendationsService({
+      repo: createRecommendationsRepository(db),
+      now,
+      secret: config.authSecret,
+      log: pino({ level: config.logLevel }),
+    });
+  const catalog =
+    overrides.catalog ??
+    createCatalogService(createCatalogRepository(db), undefined, undefined, recommendations);
+  const progress =
+    overrides.progress ??
+    createProgressService({
+      repo: createProgressRepository(db),
+      findVideo: (site, uid) =>
+        catalog.video(site, uid).catch((err: unknown) => {
+          if (err instanceof AppError && err.statusCode === 404) return undefined;
+          throw err;
+        }),
+      now,
+    });
   return {
     config,
     db,
@@ -96,6 +134,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       signer: mediaSigner,
       ttlSeconds: config.playUrlTtlSeconds,
       now,
+      onPlay: (play) => recommendations.recordPlay(play),
     }),
     live: createLiveService({ repo: playbackRepo, signer: mediaSigner, now }),
     auth,
@@ -120,14 +159,20 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       sites,
       now,
     }),
-    progress: createProgressService({
-      repo: createProgressRepository(db),
-      findVideo: (site, uid) =>
-        catalog.video(site, uid).catch((err: unknown) => {
-          if (err instanceof AppError && err.statusCode === 404) return undefined;
-          throw err;
-        }),
+    progress,
+    recommendations,
+    watchList: createWatchListService({ repo: createWatchListRepository(db), sites, catalog, progress, now }),
+    favorites: createFavoritesService({
+      repo: createFavoritesRepository(db),
+      sites,
+      requireVideo: (site, uid) => catalog.video(site, uid),
       now,
+    }),
+    analytics: createAnalyticsService({
+      repo: createAnalyticsRepository(db),
+      sites,
+      now,
+      log: pino({ level: config.logLevel }),
     }),
     ...overrides,
   };

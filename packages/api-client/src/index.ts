@@ -23,3 +23,6 @@ export * from './endpoints/channel-details';
 export * from './endpoints/progress';
 export * from './endpoints/site-structure';
 export * from './endpoints/search';
+export * from './endpoints/watch-list';
+export * from './endpoints/favorites';
+export * from './endpoints/analytics';

@@ -117,6 +117,7 @@ export type MovieDetail = z.infer<typeof MovieDetail>;
 export const FavoritesCount = z
   .object({ uid: z.string(), favorites: z.number().int() })
   .meta({ id: 'FavoritesCount' });
+export type FavoritesCount = z.infer<typeof FavoritesCount>;
 
 // ---------- channels ----------
 

@@ -9,3 +9,5 @@ export * from './social';
 export * from './profile';
 export * from './progress';
 export * from './search';
+export * from './watch-list';
+export * from './analytics';

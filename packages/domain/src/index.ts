@@ -11,4 +11,7 @@ export * from './rows';
 export * from './progress';
 export * from './search';
 export * from './legacy-redirects';
+export * from './watch-list';
 export * from './epg';
+export * from './recommendations';
+export * from './analytics';

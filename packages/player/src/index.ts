@@ -47,3 +47,20 @@ export {
   type SendProgress,
   type PageLifecycle,
 } from './progress';
+export {
+  createAnalyticsQueue,
+  trackPlaybackAnalytics,
+  type AnalyticsQueue,
+  type AnalyticsQueueOptions,
+  type AnalyticsSink,
+  type PlaybackAnalyticsEvent,
+  type SendAnalytics,
+} from './analytics';
+export {
+  startHeartbeat,
+  trackHeartbeat,
+  type HeartbeatOptions,
+  type HeartbeatPayload,
+  type IntervalTimers,
+  type TrackHeartbeatOptions,
+} from './heartbeat';

@@ -329,6 +329,65 @@ export interface SiteStructureTable {
   privacy_text: string | null;
 }
 
+/** One title on a viewer's watch list (playback-and-social §3 Watch-list item). */
+export interface WatchListItemsTable {
+  id: string;
+  user_id: string;
+  site_uid: string;
+  /** A video uid or a series uid (content_type says which). */
+  content_id: string;
+  /** 'video' or 'series'. */
+  content_type: string;
+  created_at: IsoTime;
+}
+
+/** A viewer's favorite video; videos.favorites_count counts them (plus any seeded baseline). */
+export interface FavoritesTable {
+  user_id: string;
+  site_uid: string;
+  video_uid: string;
+  created_at: IsoTime;
+}
+
+/** A viewer's plays of one video (decision 0018): the last counted one and how many were counted. */
+export interface ViewerPlaysTable {
+  site_uid: string;
+  /** 'u:' + user id when signed in, else 'd:' + a keyed hash of address and user agent. */
+  viewer_key: string;
+  video_uid: string;
+  type: string;
+  user_id: string | null;
+  last_played_at: IsoTime;
+  plays: number;
+}
+
+/** Counted plays of a video on one UTC day (YYYY-MM-DD), for the popular window. */
+export interface VideoPlayDaysTable {
+  site_uid: string;
+  day: string;
+  video_uid: string;
+  plays: number;
+}
+
+/** One accepted analytics event (decision 0021), written in batches. */
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  site_uid: string;
+  /** video, watch, liveChannel, liveChannelWatch, page, share or smartBanner. */
+  kind: string;
+  type: string | null;
+  video_uid: string | null;
+  /** Seconds watched (watch, liveChannelWatch). */
+  duration_s: number | null;
+  /** The validated body as sent, without deviceId and sessionId. */
+  payload: Json;
+  user_id: string | null;
+  source: string | null;
+  device_id: string | null;
+  session_id: string | null;
+  received_at: IsoTime;
+}
+
 export interface Database {
   sites: SitesTable;
   channels: ChannelsTable;
@@ -351,4 +410,9 @@ export interface Database {
   user_identities: UserIdentitiesTable;
   watch_progress: WatchProgressTable;
   site_structure: SiteStructureTable;
+  viewer_plays: ViewerPlaysTable;
+  video_play_days: VideoPlayDaysTable;
+  watch_list_items: WatchListItemsTable;
+  favorites: FavoritesTable;
+  analytics_events: AnalyticsEventsTable;
 }

@@ -19,6 +19,7 @@ import {
 } from './demo-content';
 import { newVideoRow } from '../db/video-row';
 import { seedDemoSiteStructure } from './demo-site-structure';
+import { seedDemoHistory } from './demo-history';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -183,7 +184,6 @@ export async function seedDemoCatalog(
       published_at: d.publishedAt,
       duration_s: d.seconds,
       tags: JSON.stringify(d.tags),
-      view_count: d.views,
       like_count: d.likes,
       favorites_count: d.favorites,
     }),
@@ -197,7 +197,6 @@ export async function seedDemoCatalog(
         channel_id: 'cinema',
         published_at: new Date(Date.UTC(2025, 11, 1 + i * 7)).toISOString(),
         duration_s: secondsOf(m.uid),
-        view_count: 1_000 * (i + 1),
         like_count: 30 - i * 10,
         favorites_count: 5 + i,
         movie: JSON.stringify({
@@ -239,7 +238,6 @@ export async function seedDemoCatalog(
             episode: ei + 1,
             published_at: new Date(Date.UTC(2025, 8 + si, 1 + ei * 7)).toISOString(),
             duration_s: secondsOf(uid),
-            view_count: 200 - si * 50 - ei * 10,
           }),
         );
       }),
@@ -628,6 +626,7 @@ export async function seedDemoCatalog(
     ][])
       await upsertUser(trx, site, { ...user, id: `${site}-${key}` }, passwordHashes[key], now);
   });
+  await seedDemoHistory(db, site, now);
   invalidateResponseCaches();
 
   return {

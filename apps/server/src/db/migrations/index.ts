@@ -5,6 +5,9 @@ import * as m0003 from './0003_accounts';
 import * as m0004 from './0004_search';
 import * as m0005 from './0005_progress';
 import * as m0006 from './0006_site_structure';
+import * as m0007 from './0007_plays';
+import * as m0008 from './0008_watch_list';
+import * as m0009 from './0009_analytics';
 
 /** Every migration, in order. Add new ones here; names sort by their number. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0004_search': m0004,
   '0005_progress': m0005,
   '0006_site_structure': m0006,
+  '0007_plays': m0007,
+  '0008_watch_list': m0008,
+  '0009_analytics': m0009,
 };

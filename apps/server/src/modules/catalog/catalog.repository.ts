@@ -14,9 +14,13 @@ export type VideoFilter = {
   statuses?: string[];
   accessTypes?: string[];
   seriesUid?: string;
+  /** Several series at once (their episodes). */
+  seriesUids?: string[];
   season?: number;
   extraOf?: string;
   /** Extras and trailers are left out of lists unless asked for by extraOf. */
+  /** Uids left out (a ranked head already placed, a viewer's finished items). */
+  excludeUids?: string[];
 };
 
 export type VideoOrder = 'recent' | 'popular' | 'recommended' | 'episode' | 'start' | 'position';
@@ -29,11 +33,14 @@ function applyFilter(q: VideoQuery, siteUid: string, f: VideoFilter): VideoQuery
   if (f.accessTypes) q = q.where('videos.access_type', 'in', f.accessTypes);
   if (f.channelId !== undefined) q = q.where('videos.channel_id', '=', f.channelId);
   if (f.seriesUid !== undefined) q = q.where('videos.series_uid', '=', f.seriesUid);
+  if (f.seriesUids !== undefined)
+    q = f.seriesUids.length ? q.where('videos.series_uid', 'in', f.seriesUids) : q.where(sql<boolean>`1 = 0`);
   if (f.season !== undefined) q = q.where('videos.season', '=', f.season);
   q =
     f.extraOf !== undefined
       ? q.where('videos.extra_of', '=', f.extraOf)
       : q.where('videos.extra_of', 'is', null);
+  if (f.excludeUids?.length) q = q.where('videos.uid', 'not in', f.excludeUids);
   return q;
 }
 
@@ -60,6 +67,15 @@ export function createCatalogRepository(db: Db) {
     findVideo: (siteUid: string, uid: string) =>
       videoSelect().where('videos.site_uid', '=', siteUid).where('videos.uid', '=', uid).executeTakeFirst(),
 
+    /** Several videos by uid, in one query (any status; the service filters). */
+    findVideos: async (siteUid: string, uids: string[]) =>
+      uids.length === 0
+        ? []
+        : ((await videoSelect()
+            .where('videos.site_uid', '=', siteUid)
+            .where('videos.uid', 'in', uids)
+            .execute()) as NonNullable<VideoRow>[]),
+
     async listVideos(siteUid: string, filter: VideoFilter, order: VideoOrder, offset: number, limit: number) {
       let q = applyFilter(videoSelect() as unknown as VideoQuery, siteUid, filter);
       q = orderVideos(q, order);
@@ -72,6 +88,16 @@ export function createCatalogRepository(db: Db) {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number((row as { n: number }).n);
+    },
+
+    /** The given uids that match a filter (a ranked list's listed items), in no order. */
+    async matchingUids(siteUid: string, filter: VideoFilter, uids: string[]): Promise<string[]> {
+      if (uids.length === 0) return [];
+      const rows = await applyFilter(db.selectFrom('videos') as unknown as VideoQuery, siteUid, filter)
+        .where('videos.uid', 'in', uids)
+        .select('videos.uid')
+        .execute();
+      return rows.map((r) => (r as { uid: string }).uid);
     },
 
     /** All rows matching a filter, unpaged (small sets: live events of a channel, a series' episodes). */
@@ -125,6 +151,16 @@ export function createCatalogRepository(db: Db) {
         .where('site_uid', '=', siteUid)
         .where('uid', '=', uid)
         .executeTakeFirst(),
+
+    findSeriesMany: async (siteUid: string, uids: string[]) =>
+      uids.length === 0
+        ? []
+        : db
+            .selectFrom('series')
+            .selectAll()
+            .where('site_uid', '=', siteUid)
+            .where('uid', 'in', uids)
+            .execute(),
 
     listSeries: (siteUid: string, channelId: string | null, offset: number, limit: number) => {
       let q = db.selectFrom('series').selectAll().where('site_uid', '=', siteUid);
@@ -242,6 +278,7 @@ function orderVideos(q: VideoQuery, order: VideoOrder): VideoQuery {
     case 'recent':
       return q.orderBy('videos.published_at', 'desc').orderBy('videos.uid');
     case 'popular':
+      // All-time plays, then newest; the service ranks the popular window's plays ahead of this.
       return q
         .orderBy('videos.view_count', 'desc')
         .orderBy('videos.published_at', 'desc')

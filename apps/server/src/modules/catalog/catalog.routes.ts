@@ -53,6 +53,13 @@ const cacheKey = (req: FastifyRequest) =>
   req.url.startsWith('/v2/') ? req.url : `${req.hostname}${req.url}`;
 
 /**
+ * A recommended dynamic list asked with a bearer token is the viewer's own (decision 0018): it is
+ * neither answered from nor put in the shared cache, and is marked private for any cache in front.
+ */
+const isPersonal = (req: FastifyRequest) =>
+  req.user !== null && /^\/v2\/sites\/[^/]+\/dynamic-channels\/recommended[^/]*\//.test(req.url);
+
+/**
  * The catalog's public read API (discovery-and-site §7). Each successful response is serialized once
  * and kept in the service's response cache; a repeat within the TTL is answered by the onRequest hook
  * before validation, routing work or any query.
@@ -64,7 +71,7 @@ export const catalogRoutes =
     const cache = catalog.responseCache;
 
     app.addHook('onRequest', (req, reply, done) => {
-      if (req.method === 'GET') {
+      if (req.method === 'GET' && !isPersonal(req)) {
         const hit = cache.get(cacheKey(req));
         if (hit !== undefined) {
           reply.type(JSON_TYPE).send(hit);
@@ -77,7 +84,8 @@ export const catalogRoutes =
     /** Serializes once, caches, and sends the string as JSON (no per-request serializer run). */
     const send = (req: FastifyRequest, reply: FastifyReply, value: unknown) => {
       const body = Buffer.from(JSON.stringify(value));
-      cache.set(cacheKey(req), body);
+      if (isPersonal(req)) reply.header('cache-control', 'private, no-store').header('vary', 'authorization');
+      else cache.set(cacheKey(req), body);
       return reply.type(JSON_TYPE).send(body as never);
     };
     const site = async (uid: string) => (await ctx.sites.get(uid)).uid;
@@ -177,7 +185,7 @@ export const catalogRoutes =
           logLevel,
           schema: {
             tags,
-            summary: `Dynamic channel ${list}: recent = newest published, popular = most views, recommended = likes + 2 × favorites`,
+            summary: `Dynamic channel ${list}: recent = newest published; popular = plays of the last 30 days, then all-time plays, then newest; recommended = for a signed-in viewer (bearer token; never cached) items co-watched with their history, then sharing its tags/genres, then the global order without what they finished, else likes + 2 × favorites, then plays, then newest`,
             params: DynamicParams,
             querystring,
             response: { 200: VideoPage, ...errors },
@@ -187,7 +195,7 @@ export const catalogRoutes =
           send(
             req,
             reply,
-            await catalog.dynamic(await site(req.params.site), req.params.id, list, req.query),
+            await catalog.dynamic(await site(req.params.site), req.params.id, list, req.query, req.user),
           ),
       );
     }
@@ -209,19 +217,35 @@ export const catalogRoutes =
         send(req, reply, await catalog.video(await site(req.params.site), req.params.uid)),
     );
     app.get(
+      '/v2/sites/:site/videos/:uid/recommended',
+      {
+        logLevel,
+        schema: {
+          tags,
+          summary:
+            'More like this (our addition, not in the spec): items viewers of this one also watched, then items sharing its tags/genres, then the global recommended order',
+          params: SiteUidParams,
+          querystring: VideosQuery,
+          response: { 200: VideoPage, ...errors },
+        },
+      },
+      async (req, reply) =>
+        send(req, reply, await catalog.moreLikeThis(await site(req.params.site), req.params.uid, req.query)),
+    );
+    app.get(
       '/v2/sites/:site/videos/:uid/favorites-count',
       {
         logLevel,
         schema: {
           tags,
-          summary: 'How many users favorited a video',
+          summary: 'How many users favorited a video (exact: never served from the response cache)',
           params: SiteUidParams,
           querystring: ClientQuery,
           response: { 200: FavoritesCount, ...errors },
         },
       },
-      async (req, reply) =>
-        send(req, reply, await catalog.favoritesCount(await site(req.params.site), req.params.uid)),
+      // Not cached: a favorite toggle changes it at once (decision 0019).
+      async (req) => catalog.favoritesCount(await site(req.params.site), req.params.uid),
     );
     app.get(
       '/v2/sites/:site/movie/:uid',

@@ -22,6 +22,7 @@ import {
   LISTED_LIVE_EVENT_ACCESS,
   LISTED_LIVE_EVENT_STATUS,
   pageOffset,
+  rankedPageSlice,
   toPage,
   type DynamicChannelId,
   type DynamicList,
@@ -51,11 +52,30 @@ const LIST_TYPES: Record<DynamicList, string[]> = {
   all: ['video', 'movie', 'episode'],
 };
 
+/**
+ * The rankings behind popular and recommended (the recommendations service, wired in context.ts):
+ * ranked uids placed ahead of the list's global order. Without one, the global orders stand alone.
+ */
+export type Recommender = {
+  popular(site: string, types: string[]): Promise<string[]>;
+  forViewer(site: string, userId: string, types: string[]): Promise<{ head: string[]; exclude: string[] }>;
+  forItem(site: string, uid: string, types: string[]): Promise<string[]>;
+};
+const noRecommender: Recommender = {
+  popular: async () => [],
+  forViewer: async () => ({ head: [], exclude: [] }),
+  forItem: async () => [],
+};
+
+/** The signed-in viewer of a request (the bearer token's user). */
+export type CatalogViewer = { id: string; siteUid: string };
+
 /** Catalog reads. Every method takes the resolved site uid and returns response objects. */
 export function createCatalogService(
   repo: CatalogRepository,
   clock: () => Date = () => new Date(),
   responseCache: ResponseCache = createResponseCache(),
+  recommender: Recommender = noRecommender,
 ) {
   async function videoPage(
     site: string,
@@ -73,6 +93,43 @@ export function createCatalogService(
       p.page,
       p.pageSize,
       total,
+    );
+  }
+
+  /**
+   * A page of a ranked list: the `head` uids (those the filter lists, in their order) first, then
+   * the filter's `order` without them and without `exclude`.
+   */
+  async function rankedPage(
+    site: string,
+    filter: VideoFilter,
+    head: string[],
+    exclude: string[],
+    order: VideoOrder,
+    p: Paging,
+  ): Promise<Paginated<Video>> {
+    if (head.length === 0 && exclude.length === 0) return videoPage(site, filter, order, p);
+    const excluded = new Set(exclude);
+    const listed = new Set(await repo.matchingUids(site, filter, head));
+    const ranked = head.filter((uid) => listed.has(uid) && !excluded.has(uid));
+    const rest: VideoFilter = { ...filter, excludeUids: [...ranked, ...exclude] };
+    const slice = rankedPageSlice(ranked.length, pageOffset(p.page, p.pageSize), p.pageSize);
+    const onPage = ranked.slice(slice.headFrom, slice.headTo);
+    const [headRows, tailRows, restTotal] = await Promise.all([
+      repo.findVideos(site, onPage),
+      slice.tailLimit > 0
+        ? repo.listVideos(site, rest, order, slice.tailOffset, slice.tailLimit)
+        : Promise.resolve([]),
+      repo.countVideos(site, rest),
+    ]);
+    const byUid = new Map(headRows.map((r) => [r.uid, r]));
+    const now = clock();
+    const rows = [...onPage.map((uid) => byUid.get(uid)).filter((r) => r !== undefined), ...tailRows];
+    return toPage(
+      rows.map((r) => toVideo(r, now)),
+      p.page,
+      p.pageSize,
+      ranked.length + restTotal,
     );
   }
 
@@ -206,11 +263,30 @@ export function createCatalogService(
   const idList = (v: unknown): string[] | null =>
     Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null;
 
-  async function dynamicPage(site: string, id: DynamicChannelId, list: DynamicList, p: Paging) {
+  /**
+   * A dynamic channel's page (decision 0018). recent: newest published. popular: plays of the last
+   * 30 days, then all-time plays, then newest. recommended: for a viewer signed in to this site,
+   * items co-watched with their history, then sharing its tags/genres, then the global order,
+   * without what they finished; else the global order (likes + 2 × favorites, plays, newest).
+   */
+  async function dynamicPage(
+    site: string,
+    id: DynamicChannelId,
+    list: DynamicList,
+    p: Paging,
+    viewer: CatalogViewer | null = null,
+  ) {
     const { order, fixedList } = dynamicChannel(id);
     if (fixedList && list !== fixedList && list !== 'all')
       throw badRequest('id', `Dynamic channel '${id}' lists ${fixedList}, not ${list}`);
-    return videoPage(site, { types: LIST_TYPES[fixedList ?? list] }, order, p);
+    const filter: VideoFilter = { types: LIST_TYPES[fixedList ?? list] };
+    if (order === 'popular')
+      return rankedPage(site, filter, await recommender.popular(site, filter.types), [], order, p);
+    if (order === 'recommended' && viewer && viewer.siteUid === site) {
+      const { head, exclude } = await recommender.forViewer(site, viewer.id, filter.types);
+      return rankedPage(site, filter, head, exclude, order, p);
+    }
+    return videoPage(site, filter, order, p);
   }
 
   /** The list call behind a channel, by what the channel holds. */
@@ -282,6 +358,41 @@ export function createCatalogService(
     // ---------- videos and movies ----------
     async video(site: string, uid: string): Promise<Video> {
       return toVideo(await requireVideo(site, uid), clock());
+    },
+    /** Several videos by uid as catalog reads serve them (private ones left out), for per-user lists. */
+    async videosByUid(site: string, uids: string[]): Promise<Map<string, Video>> {
+      const now = clock();
+      const rows = await repo.findVideos(site, [...new Set(uids)]);
+      return new Map(rows.filter((r) => r.status !== 'private').map((r) => [r.uid, toVideo(r, now)]));
+    },
+    /** Several series with their public episodes (by season and episode), in three queries. */
+    async seriesWithEpisodes(
+      site: string,
+      uids: string[],
+    ): Promise<Map<string, { series: Series; episodes: Video[] }>> {
+      const now = clock();
+      const unique = [...new Set(uids)];
+      const [rows, episodes] = await Promise.all([
+        repo.findSeriesMany(site, unique),
+        repo.allVideos(site, { types: ['episode'], seriesUids: unique }, 'episode'),
+      ]);
+      const summaries = await seriesWithStats(site, rows);
+      const out = new Map(summaries.map((series) => [series.uid, { series, episodes: [] as Video[] }]));
+      for (const e of episodes) out.get(e.series_uid!)?.episodes.push(toVideo(e, now));
+      return out;
+    },
+    /** More like one item (our addition): co-watched with it, then sharing its tags/genres, then the global order. */
+    async moreLikeThis(site: string, uid: string, p: Paging): Promise<Paginated<Video>> {
+      await requireVideo(site, uid);
+      const filter: VideoFilter = { types: LIST_TYPES.all };
+      return rankedPage(
+        site,
+        filter,
+        await recommender.forItem(site, uid, filter.types),
+        [uid],
+        'recommended',
+        p,
+      );
     },
     async favoritesCount(site: string, uid: string) {
       const row = await requireVideo(site, uid);

@@ -39,7 +39,10 @@ export const playbackRoutes =
       },
       async (req) => {
         const site = await ctx.sites.get(req.params.site);
-        return ctx.playback.videoPlayUrl(site.uid, req.params.uid, requestUser(req));
+        return ctx.playback.videoPlayUrl(site.uid, req.params.uid, requestUser(req), {
+          ip: req.ip,
+          userAgent: req.headers['user-agent'],
+        });
       },
     );
 

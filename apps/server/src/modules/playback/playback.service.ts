@@ -17,6 +17,19 @@ export type PlaybackService = ReturnType<typeof createPlaybackService>;
 /** The signed-in user a future auth plugin sets on the request; absent for anonymous requests. */
 export type PlaybackUser = { id: string };
 
+/** Who asked, for counting an anonymous viewer's play once (address and user agent). */
+export type PlaybackClient = { ip: string; userAgent?: string };
+
+/** A VOD play-url that handed out a stream (decision 0018: this is what counts as a play). */
+export type PlayStarted = {
+  siteUid: string;
+  videoUid: string;
+  type: string;
+  userId: string | null;
+  ip?: string;
+  userAgent?: string;
+};
+
 type BundleRow = Awaited<ReturnType<PlaybackRepository['findBundles']>>[number];
 
 /** Stored access types, normalised; anything unknown is treated as private (closed). */
@@ -184,6 +197,8 @@ export function createPlaybackService(deps: {
   signer: MediaSigner;
   ttlSeconds: number;
   now: () => number;
+  /** Told of each play, synchronously; it must not block (the recommendations service queues it). */
+  onPlay?: (play: PlayStarted) => void;
 }) {
   const { repo, signer, now } = deps;
   const videoOf = cached((key) => {
@@ -210,7 +225,12 @@ export function createPlaybackService(deps: {
   }
 
   return {
-    async videoPlayUrl(siteUid: string, uid: string, user: PlaybackUser | null): Promise<PlayableUrl> {
+    async videoPlayUrl(
+      siteUid: string,
+      uid: string,
+      user: PlaybackUser | null,
+      client?: PlaybackClient,
+    ): Promise<PlayableUrl> {
       const video = await videoOf(`${siteUid}\n${uid}`);
       if (!video) throw notFound(`Video '${uid}'`);
       const event = video.live_event ? (JSON.parse(video.live_event) as LiveEventJson) : null;
@@ -246,6 +266,14 @@ export function createPlaybackService(deps: {
       }
       const signed = sign({ asset: asset.id, video: video.uid, ...(user ? { user: user.id } : {}) });
       const url = `/media/${signed.token}/${asset.id}/master.m3u8`;
+      deps.onPlay?.({
+        siteUid,
+        videoUid: video.uid,
+        type: video.type,
+        userId: user?.id ?? null,
+        ip: client?.ip,
+        userAgent: client?.userAgent,
+      });
       return toPlayableUrl(outcome, { url, ...signed }, withoutAds);
     },
 

@@ -44,6 +44,28 @@ export function createProgressRepository(db: Db) {
       return { rows, total: Number(count.n) };
     },
 
+    /** A viewer's saved positions in the given videos and in every episode of the given series. */
+    async forContent(
+      userId: string,
+      siteUid: string,
+      content: { videoUids: string[]; seriesUids: string[] },
+    ): Promise<Pick<WatchProgressTable, 'video_uid' | 'position_s' | 'finished'>[]> {
+      const { videoUids, seriesUids } = content;
+      if (videoUids.length === 0 && seriesUids.length === 0) return [];
+      return db
+        .selectFrom('watch_progress')
+        .select(['video_uid', 'position_s', 'finished'])
+        .where('user_id', '=', userId)
+        .where('site_uid', '=', siteUid)
+        .where((eb) =>
+          eb.or([
+            ...(videoUids.length ? [eb('video_uid', 'in', videoUids)] : []),
+            ...(seriesUids.length ? [eb('series_uid', 'in', seriesUids)] : []),
+          ]),
+        )
+        .execute();
+    },
+
     /** True when there was a row to delete. */
     async remove(userId: string, siteUid: string, videoUid: string): Promise<boolean> {
       const result = await db

@@ -79,6 +79,19 @@ export function createProgressService(deps: {
       return toPage(items, q.page, q.pageSize, total);
     },
 
+    /**
+     * The viewer's position and finished flag by video uid, for the given videos and every episode
+     * of the given series (the watch list's next unfinished episode, decision 0019).
+     */
+    async positions(
+      userId: string,
+      site: string,
+      content: { videoUids: string[]; seriesUids: string[] },
+    ): Promise<Map<string, { progress: number; finished: boolean }>> {
+      const rows = await repo.forContent(userId, site, content);
+      return new Map(rows.map((r) => [r.video_uid, { progress: r.position_s, finished: r.finished === 1 }]));
+    },
+
     async remove(userId: string, site: string, videoUid: string): Promise<void> {
       if (!(await repo.remove(userId, site, videoUid)))
         throw new AppError(404, 'notFound', 'This video is not in your watch history', 'id');

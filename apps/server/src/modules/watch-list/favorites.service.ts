@@ -1,0 +1,44 @@
+import type { UserFavorite } from '@marquee/contract';
+import type { AuthUser } from '../../plugins/auth';
+import { notFound } from '../../plugins/errors';
+import type { SitesService } from '../sites/sites.service';
+import type { FavoritesRepository } from './favorites.repository';
+import { ownSite } from './site-scope';
+
+export type FavoritesService = ReturnType<typeof createFavoritesService>;
+
+/**
+ * Favorites (playback-and-social §4.11, §7 Videos; decision 0019): the viewer's flag per video and
+ * the video's count. POST sets the flag the client asks for; the toggle is the client's (it sends
+ * the opposite of what it shows), so two racing requests for the same state count once.
+ */
+export function createFavoritesService(deps: {
+  repo: FavoritesRepository;
+  sites: Pick<SitesService, 'get'>;
+  /** Throws 404 for a video catalog reads do not serve (unknown or private). */
+  requireVideo: (site: string, uid: string) => Promise<unknown>;
+  now: () => number;
+}) {
+  const { repo, sites, requireVideo, now } = deps;
+
+  return {
+    async get(user: AuthUser, siteParam: string, uid: string): Promise<UserFavorite> {
+      const site = await ownSite(sites, user, siteParam);
+      await requireVideo(site, uid);
+      const state = await repo.get(user.id, site, uid);
+      if (!state) throw notFound(`Video '${uid}'`);
+      return { uid, ...state };
+    },
+
+    async set(user: AuthUser, siteParam: string, uid: string, favorite: boolean): Promise<UserFavorite> {
+      const site = await ownSite(sites, user, siteParam);
+      await requireVideo(site, uid);
+      const state = await repo.set(
+        { user_id: user.id, site_uid: site, video_uid: uid, created_at: new Date(now()).toISOString() },
+        favorite,
+      );
+      if (!state) throw notFound(`Video '${uid}'`);
+      return { uid, ...state };
+    },
+  };
+}

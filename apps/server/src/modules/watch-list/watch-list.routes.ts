@@ -1,0 +1,113 @@
+import {
+  AddToWatchListBody,
+  ClientQuery,
+  ErrorResponse,
+  FavoriteParams,
+  SetFavoriteBody,
+  SiteParams,
+  UserFavorite,
+  WatchList,
+  WatchListItem,
+  WatchListItemParams,
+  WatchListQuery,
+} from '@marquee/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../plugins/auth';
+
+const refusals = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+/**
+ * The signed-in viewer's watch list on their own site (playback-and-social §7 Watch list) and their
+ * favorites (§7 Videos: videos/{uid}/user-favorites). Login required for every call.
+ */
+export const watchListRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['watch-list'];
+    // Every call needs a signed-in viewer: a 401 comes before any 400 about the request.
+    app.addHook('preValidation', async (req) => {
+      requireUser(req);
+    });
+
+    app.get(
+      '/v2/me/sites/:site/watch-list',
+      {
+        schema: {
+          tags,
+          summary:
+            'The watch list, newest first (pageSize 1000); a series carries its next unfinished episode',
+          params: SiteParams,
+          querystring: WatchListQuery,
+          response: { 200: WatchList, ...refusals },
+        },
+      },
+      async (req) => ctx.watchList.list(requireUser(req), req.params.site, req.query),
+    );
+
+    app.post(
+      '/v2/me/sites/:site/watch-list',
+      {
+        schema: {
+          tags,
+          summary:
+            'Adds a video or a series by contentId (201); one already there answers 200 with the existing item',
+          params: SiteParams,
+          querystring: ClientQuery,
+          body: AddToWatchListBody,
+          response: { 200: WatchListItem, 201: WatchListItem, ...refusals, 409: ErrorResponse },
+        },
+      },
+      async (req, reply) => {
+        const { item, created } = await ctx.watchList.add(requireUser(req), req.params.site, req.body);
+        return reply.status(created ? 201 : 200).send(item);
+      },
+    );
+
+    app.delete(
+      '/v2/me/sites/:site/watch-list/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Removes an item, by its id or its contentId',
+          params: WatchListItemParams,
+          querystring: ClientQuery,
+          response: { 204: z.null(), ...refusals },
+        },
+      },
+      async (req, reply) => {
+        await ctx.watchList.remove(requireUser(req), req.params.site, req.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/v2/sites/:site/videos/:uid/user-favorites',
+      {
+        schema: {
+          tags,
+          summary: "Whether the viewer favorited the video, and the video's favorites count",
+          params: FavoriteParams,
+          querystring: ClientQuery,
+          response: { 200: UserFavorite, ...refusals },
+        },
+      },
+      async (req) => ctx.favorites.get(requireUser(req), req.params.site, req.params.uid),
+    );
+
+    app.post(
+      '/v2/sites/:site/videos/:uid/user-favorites',
+      {
+        schema: {
+          tags,
+          summary: 'Sets the viewer’s favorite {favorite} (idempotent); answers the flag and the new count',
+          params: FavoriteParams,
+          querystring: ClientQuery,
+          body: SetFavoriteBody,
+          response: { 200: UserFavorite, ...refusals },
+        },
+      },
+      async (req) => ctx.favorites.set(requireUser(req), req.params.site, req.params.uid, req.body.favorite),
+    );
+  };

@@ -1,0 +1,77 @@
+import type {
+  AnalyticsAccepted,
+  AnalyticsEvent,
+  AnalyticsEventBody,
+  AnalyticsSummary,
+} from '@marquee/contract';
+import type { AnalyticsKind } from '@marquee/domain';
+import { sitePath, type ApiClient } from '../client';
+
+// Analytics events (discovery-and-site §7 Analytics; playback-and-social §7; decision 0021).
+// Every sender answers 202 { accepted } once the server has queued the event; `keepalive` lets a
+// send finish while the page unloads (and, unlike navigator.sendBeacon, carries the bearer token,
+// so a signed-in viewer's events name them).
+
+export type AnalyticsSendOptions = { keepalive?: boolean };
+
+/** POST /v2/sites/{site}/analytics/{kind} with the kind's body. */
+export function sendAnalyticsEvent<K extends AnalyticsKind>(
+  api: ApiClient,
+  kind: K,
+  body: AnalyticsEventBody<K>,
+  options: AnalyticsSendOptions = {},
+) {
+  return api.request<AnalyticsAccepted>('POST', sitePath(api.site, 'analytics', kind), {
+    body,
+    keepalive: options.keepalive,
+  });
+}
+
+type Sender<K extends AnalyticsKind> = (
+  api: ApiClient,
+  body: AnalyticsEventBody<K>,
+  options?: AnalyticsSendOptions,
+) => Promise<AnalyticsAccepted>;
+const sender =
+  <K extends AnalyticsKind>(kind: K): Sender<K> =>
+  (api, body, options) =>
+    sendAnalyticsEvent(api, kind, body, options);
+
+/** video {channelId, videoUid, type: adImpression | adLoad | eightyPercent | end | skip}. */
+export const sendVideoEvent = sender('video');
+/** watch {channelId, contentDuration, contentProgress, duration, videoUid}: on stop. */
+export const sendWatchEvent = sender('watch');
+/** liveChannel {liveChannelId, type: skip | view}. */
+export const sendLiveChannelEvent = sender('liveChannel');
+/** liveChannelWatch {duration, liveChannelId}. */
+export const sendLiveChannelWatchEvent = sender('liveChannelWatch');
+/** page {page}. */
+export const sendPageEvent = sender('page');
+/** share {channelId, contentId, platform, type, videoUid}. */
+export const sendShareEvent = sender('share');
+/** smartBanner {type}. */
+export const sendSmartBannerEvent = sender('smartBanner');
+
+/** POST /v2/sites/{site}/analytics/batch {events}: up to 50 queued events of any kinds. */
+export function sendAnalyticsBatch(
+  api: ApiClient,
+  events: AnalyticsEvent[],
+  options: AnalyticsSendOptions = {},
+) {
+  return api.request<AnalyticsAccepted>('POST', sitePath(api.site, 'analytics', 'batch'), {
+    body: { events },
+    keepalive: options.keepalive,
+  });
+}
+
+/** GET /v2/sites/{site}/analytics/summary?from&to (the site's admins): counts and seconds watched. */
+export function getAnalyticsSummary(
+  api: ApiClient,
+  window: { from?: string; to?: string } = {},
+  signal?: AbortSignal,
+) {
+  return api.get<AnalyticsSummary>(sitePath(api.site, 'analytics', 'summary'), {
+    query: { from: window.from, to: window.to },
+    signal,
+  });
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { Series, SiteUidParams, Video, VideoType } from './catalog';
+import { PageSize, pagingQuery, SiteParams } from './common';
+
+/**
+ * The watch list (playback-and-social §3, §4.11, §7 Watch list; discovery-and-site §3, §7, §9) at
+ * /v2/me/sites/{siteUid}/watch-list, and favorites (§7 Videos: user-favorites, favorites-count).
+ * Decisions the spec leaves open: docs/decisions/0019-watch-list-and-favorites.md.
+ */
+
+/** Catalog uids, and watch-list item ids: letters, digits and . _ : - (as the catalog's paths). */
+const ContentId = z
+  .string()
+  .trim()
+  .min(1, 'contentId is required')
+  .max(100)
+  .regex(/^[\w.:-]+$/, 'must be letters, digits, dot, underscore, colon or dash');
+
+/** GET: one page of up to 1000 ("Watch list page 1000"), newest first. */
+export const WatchListQuery = pagingQuery(PageSize.watchList, PageSize.watchList);
+
+/**
+ * POST {contentId, video}. `contentId` is a video uid (movie, video, episode…) or a series uid.
+ * `video` is the spec's second field: the server reads only its `type`, as a hint of what
+ * `contentId` names ('series' → a series, anything else → a video; without it a video is tried
+ * first, then a series). Nothing else in it is stored or shown: items are built from the catalog.
+ */
+export const AddToWatchListBody = z.object({
+  contentId: ContentId,
+  video: z.looseObject({ type: VideoType.optional() }).optional(),
+});
+export type AddToWatchListBody = z.infer<typeof AddToWatchListBody>;
+
+/**
+ * The spec's watch-list item (contentId, _id, id, video). For the series variant `video` is the
+ * next unfinished episode and `series` the series itself; `progress` is the seconds watched of
+ * `video` where the viewer has a saved position.
+ */
+export const WatchListItem = z
+  .object({
+    _id: z.string(),
+    id: z.string(),
+    contentId: z.string(),
+    contentType: z.enum(['video', 'series']),
+    video: Video,
+    series: Series.nullable(),
+    progress: z.number().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'WatchListItem' });
+export type WatchListItem = z.infer<typeof WatchListItem>;
+
+/** GET response: "response items, totalItems". */
+export const WatchList = z
+  .object({ items: z.array(WatchListItem), totalItems: z.number().int() })
+  .meta({ id: 'WatchList' });
+export type WatchList = z.infer<typeof WatchList>;
+
+/** DELETE …/watch-list/{id}: the item's id, or its contentId. */
+export const WatchListItemParams = SiteParams.extend({ id: ContentId });
+
+// ---------- favorites ----------
+
+/** POST videos/{uid}/user-favorites {favorite}: sets the viewer's favorite (idempotent). */
+export const SetFavoriteBody = z.object({ favorite: z.boolean() });
+export type SetFavoriteBody = z.infer<typeof SetFavoriteBody>;
+
+/** GET and POST videos/{uid}/user-favorites: the viewer's flag and the video's count. */
+export const UserFavorite = z
+  .object({ uid: z.string(), favorite: z.boolean(), favorites: z.number().int() })
+  .meta({ id: 'UserFavorite' });
+export type UserFavorite = z.infer<typeof UserFavorite>;
+
+export const FavoriteParams = SiteUidParams;
