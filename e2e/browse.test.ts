@@ -147,6 +147,9 @@ describe('browsing signed in', () => {
     // Continue Watching, which lists unfinished items only, stays hidden.
     const bar = page.getByTestId('episode').first().getByTestId('episode-progress').locator('span');
     expect(await bar.evaluate((el) => el.style.width)).toBe('100%');
+    // Having watched the first episode, the series continues with the next one.
+    expect(await page.getByTestId('title-continue').textContent()).toBe('Continue S1 E2');
+    await page.getByTestId('title-restart').waitFor();
     await page.goto(`${baseUrl}/`);
     await page.getByTestId('discover-row').first().waitFor();
     expect(await page.locator('[data-row-type="continueWatching"]').count()).toBe(0);

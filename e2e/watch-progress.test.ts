@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectPlaysPast, launchBrowser } from './browser';
+import { callWithPageToken, expectPlaysPast, launchBrowser, signInOnWeb } from './browser';
 
 // The watch screen saves a signed-in viewer's position (playback-and-social §4.8) and starts where a
 // link says (`?t=`; Restart links say 0). Runs on the second demo site, whose accounts no other
@@ -25,48 +25,28 @@ describe('watch progress', () => {
 
   it('saves the position of a signed-in viewer, and the history shows it', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${classics}/login`);
-    await page.getByLabel('Email', { exact: true }).fill('viewer@marquee.test');
-    await page.getByLabel('Password', { exact: true }).fill('marquee-viewer');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByTestId('account-menu-button').waitFor();
+    await signInOnWeb(page, classics);
 
     // The e2e database outlives a run: forget an earlier run's position first (404 when none).
-    await page.evaluate(() =>
-      fetch('/v2/me/sites/classics/history-progress/demo-video-06', {
-        method: 'DELETE',
-        headers: { authorization: `Bearer ${localStorage.getItem('marquee.accessToken')}` },
-      }),
-    );
+    await callWithPageToken(page, 'DELETE', '/v2/me/sites/classics/history-progress/demo-video-06');
     await page.goto(`${classics}${watchPath}?t=0`);
     await expectPlaysPast(page, 11); // one sample every 10 s of playback
     await page.getByRole('link', { name: /Northwind Classics/ }).click(); // leaving flushes
 
-    const history = () =>
-      page.evaluate(async () => {
-        const res = await fetch('/v2/me/sites/classics/history-progress', {
-          headers: { authorization: `Bearer ${localStorage.getItem('marquee.accessToken')}` },
-        });
-        const body = (await res.json()) as { items: { id: string; progress: number }[] };
-        return body.items.find((i) => i.id === 'demo-video-06')?.progress ?? 0;
-      });
+    const history = async () => {
+      const { body } = await callWithPageToken(page, 'GET', '/v2/me/sites/classics/history-progress');
+      return (body as { items: { id: string; progress: number }[] }).items.find(
+        (i) => i.id === 'demo-video-06',
+      )?.progress;
+    };
     await expect.poll(history, { timeout: 10_000 }).toBeGreaterThanOrEqual(10);
     await page.close();
   });
 
   it('resumes from Continue Watching after a reload', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${classics}/login`);
-    await page.getByLabel('Email', { exact: true }).fill('viewer@marquee.test');
-    await page.getByLabel('Password', { exact: true }).fill('marquee-viewer');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByTestId('account-menu-button').waitFor();
-    await page.evaluate(() =>
-      fetch('/v2/me/sites/classics/history-progress/demo-movie-last-train', {
-        method: 'DELETE',
-        headers: { authorization: `Bearer ${localStorage.getItem('marquee.accessToken')}` },
-      }),
-    );
+    await signInOnWeb(page, classics);
+    await callWithPageToken(page, 'DELETE', '/v2/me/sites/classics/history-progress/demo-movie-last-train');
 
     // A 180 s feature: 12 s in, it is unfinished, so it joins Continue Watching.
     await page.goto(`${classics}/channel/cinema/demo-movie-last-train?t=0`);
@@ -76,8 +56,50 @@ describe('watch progress', () => {
     await row.waitFor();
 
     await page.reload();
-    await row.locator('a[href*="demo-movie-last-train"]').first().click();
+    await row.locator('.card__link[href*="demo-movie-last-train"]').click();
     expect(await expectPlaysPast(page, 1)).toBeGreaterThanOrEqual(10);
+
+    // The movie page offers Resume and Restart; Restart plays from the beginning.
+    await page.goto(`${classics}/movie/demo-movie-last-train`);
+    await page.getByTestId('title-resume').waitFor();
+    await page.getByTestId('title-restart').click();
+    expect(await expectPlaysPast(page, 1)).toBeLessThan(8);
+    await page.close();
+  });
+
+  it('the TV resumes a signed-in viewer from their saved position and saves it again', async () => {
+    const login = (await (
+      await fetch(`${baseUrl}/v2/me/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'viewer@marquee.test', password: 'marquee-viewer', site: 'classics' }),
+      })
+    ).json()) as { token: string; refreshToken: string; expiresIn: number };
+    const history = (init?: RequestInit) =>
+      fetch(`${baseUrl}/v2/me/sites/classics/history-progress`, {
+        ...init,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${login.token}` },
+      });
+    await history({
+      method: 'POST',
+      body: JSON.stringify({ history: [{ id: 'demo-movie-last-train', progress: 40 }] }),
+    });
+
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await page.addInitScript((l) => {
+      localStorage.setItem('marquee.tv.accessToken', l.token);
+      localStorage.setItem('marquee.tv.refreshToken', l.refreshToken);
+      localStorage.setItem('marquee.tv.expiresAt', String(Date.now() + l.expiresIn * 1000));
+    }, login);
+    await page.goto(`${classics}/tvn/generic/play-video/cinema/demo-movie-last-train`);
+    expect(await expectPlaysPast(page, 1)).toBeGreaterThanOrEqual(40);
+    await page.keyboard.press('Escape'); // Back leaves, which flushes
+
+    const saved = async () => {
+      const body = (await (await history()).json()) as { items: { id: string; progress: number }[] };
+      return body.items.find((i) => i.id === 'demo-movie-last-train')?.progress ?? 0;
+    };
+    await expect.poll(saved, { timeout: 10_000 }).toBeGreaterThan(40);
     await page.close();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countsAsWatched, exitMessageAt, isFinished, rewardAt, startPosition } from './progress';
+import { countsAsWatched, exitMessageAt, isFinished, resumeAt, rewardAt, startPosition } from './progress';
 
 describe('watch progress (playback-and-social §4.8)', () => {
   it('"finished if … under 120 s total or under 60 s left"', () => {
@@ -28,5 +28,13 @@ describe('watch progress (playback-and-social §4.8)', () => {
 
   it('"a reward event fires at 90% of the duration"', () => {
     expect(rewardAt(200)).toBe(180);
+  });
+
+  it('resumes an unfinished item with more than 15 s left, and starts others from the beginning', () => {
+    expect(resumeAt({ progress: 40, duration: 180, finished: false })).toBe(40);
+    expect(resumeAt({ progress: 170, duration: 180, finished: false })).toBeNull();
+    expect(resumeAt({ progress: 40, duration: 180, finished: true })).toBeNull();
+    expect(resumeAt({ progress: 0, duration: 180, finished: false })).toBeNull();
+    expect(resumeAt(undefined)).toBeNull();
   });
 });

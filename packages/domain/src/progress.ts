@@ -39,3 +39,16 @@ export function exitMessageAt(durationS: number): number {
 export function rewardAt(durationS: number): number {
   return durationS * 0.9;
 }
+
+/** A viewer's saved position in one item, as the history lists it. */
+export type SavedPosition = { progress: number; duration: number; finished: boolean };
+
+/**
+ * Where a title page's main button resumes: the saved position when the item is unfinished and a
+ * start position may be sent (more than 15 s left), else null (Watch from the start).
+ */
+export function resumeAt(saved: SavedPosition | undefined): number | null {
+  if (!saved || saved.finished) return null;
+  const at = startPosition(saved.progress, saved.duration);
+  return at > 0 ? at : null;
+}

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useParams } from 'react-router';
 import {
   BottomMenu,
@@ -13,9 +13,12 @@ import {
 import { useSession } from '../lib/session';
 import { paths } from '../config/paths';
 import { AccountMenu } from '../features/auth';
+import { CardActionsProvider, type CardActions } from '../features/discover';
+import { cardTarget, PendingActions, WatchListButton } from '../features/watch-list';
 // The box alone, so the results page stays in its lazy chunk.
 import { SearchBox } from '../features/search/components/search-box';
 import { useTranslation } from 'react-i18next';
+import { usePageAnalytics } from './use-page-analytics';
 
 /** The main area: themed header, left menu, the current route and (on phones) the bottom menu. */
 export function RootLayout() {
@@ -25,6 +28,7 @@ export function RootLayout() {
   const { user } = useSession();
   const { pageUrl } = useParams();
   useApplyTheme(config.data);
+  usePageAnalytics();
 
   const [menuOpen, setMenuOpen] = useState(false);
   const menuToggle = useRef<HTMLButtonElement>(null);
@@ -33,6 +37,15 @@ export function RootLayout() {
     // Keyboard users continue from where they opened the menu.
     menuToggle.current?.focus();
   }, []);
+  // Cards get the watch-list button where the site has the watch list (perm watchList).
+  const watchListOn = config.data?.perms.watchList ?? false;
+  const cardActions = useMemo<CardActions | null>(() => {
+    if (!watchListOn) return null;
+    return (item, { rowChannelId }) => {
+      const target = cardTarget(item, rowChannelId);
+      return target ? <WatchListButton target={target} title={item.title} variant="card" /> : null;
+    };
+  }, [watchListOn]);
   const bottomPage = config.data
     ? (config.data.pages.find((p) => p.url === pageUrl) ?? defaultPage(config.data))
     : null;
@@ -72,8 +85,11 @@ export function RootLayout() {
         <LeftMenu config={config.data} userId={user?.id ?? null} open={menuOpen} onClose={closeMenu} />
       ) : null}
       <main id="main" className="app__main" tabIndex={-1}>
-        <Outlet />
+        <CardActionsProvider value={cardActions}>
+          <Outlet />
+        </CardActionsProvider>
       </main>
+      <PendingActions />
       <BottomMenu page={bottomPage} />
       <ScrollRestoration />
     </div>

@@ -7,14 +7,26 @@ import * as titles from '../features/titles/locales';
 import * as search from '../features/search/locales';
 import * as site from '../features/site/locales';
 import * as pages from '../features/pages/locales';
-import * as epg from '../features/epg/locales';
 import * as liveEvents from '../features/live-events/locales';
+import * as epg from '../features/epg/locales';
+import * as watchList from '../features/watch-list/locales';
 
 /**
  * Every namespace's messages, by language. A feature adds its namespace here: it exports
  * `locales = { en, es }` from its index, with `es` typed `Messages<typeof en>`.
  */
-const namespaces = { common, discover, titles, channels, search, site, pages, liveEvents, epg } as const;
+const namespaces = {
+  common,
+  discover,
+  titles,
+  channels,
+  search,
+  site,
+  pages,
+  liveEvents,
+  epg,
+  watchList,
+} as const;
 
 export const resources: Resource = {
   en: Object.fromEntries(Object.entries(namespaces).map(([ns, m]) => [ns, m.en])),

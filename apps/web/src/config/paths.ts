@@ -36,7 +36,9 @@ export const paths = {
   /** Video in a channel (playback-and-social §2.2). */
   watch: {
     path: '/channel/:channelId/:videoUid',
-    getHref: (channelId: string, videoUid: string) => `/channel/${enc(channelId)}/${enc(videoUid)}`,
+    /** `t`: start at that second (0 restarts); without it the watch screen resumes the saved position. */
+    getHref: (channelId: string, videoUid: string, t?: number) =>
+      `/channel/${enc(channelId)}/${enc(videoUid)}${t === undefined ? '' : `?t=${Math.floor(t)}`}`,
   },
   /** The EPG tab (discovery-and-site §2.5): /pages/{pageUrl}/e/{tabUrl}?channel={id}. */
   epgTab: {

@@ -11,7 +11,7 @@ import { useSession } from '../../lib/session';
 export default function ChannelRoute({ mode }: { mode?: 'watch-list' }) {
   const { t } = useTranslation();
   const { type = '', channelId } = useParams();
-  const { status } = useSession();
+  const { status, user } = useSession();
   const details =
     mode === 'watch-list'
       ? parseChannelDetails('watch-list', undefined)
@@ -28,10 +28,11 @@ export default function ChannelRoute({ mode }: { mode?: 'watch-list' }) {
       key={`${details.type}/${key}`}
       details={details}
       signedIn={status === 'signedIn'}
+      userId={user?.id ?? null}
       loginHref={paths.login.getHref()}
-      renderItem={(item, i) => (
+      renderItem={(item, i, listContent) => (
         <ContentCard
-          item={item}
+          item={listContent ? { ...item, listContent } : item}
           kind={cardKind(item, { row: details.type === 'watch-list' ? 'watchList' : undefined })}
           rowChannelId={details.type === 'details' ? details.channelId : null}
           eager={i < 4}

@@ -1,7 +1,9 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { MoviePage, TitleSkeletonFallback } from '../../features/titles';
 import { useSiteConfig } from '../../features/site';
+import { useSession } from '../../lib/session';
 import { WatchView } from '../../features/watch';
+import { FavoriteToggle, WatchListButton } from '../../features/watch-list';
 import { useLeave } from './use-leave';
 
 /** `/movie/:videoUid?channel&dyn` and `/movie/:movieVuid/extras/:videoUid` (plays the extra). Lazy. */
@@ -9,6 +11,7 @@ export default function MovieRoute({ extra = false }: { extra?: boolean }) {
   const { videoUid = '' } = useParams();
   const [query] = useSearchParams();
   const config = useSiteConfig();
+  const { status } = useSession();
   const leave = useLeave(useNavigate());
   const channel = query.get('channel');
   if (extra) {
@@ -22,6 +25,20 @@ export default function MovieRoute({ extra = false }: { extra?: boolean }) {
       channel={channel}
       externalUrls={config.data?.perms.externalUrls ?? false}
       allowGifts={config.data?.perms.allowGifts ?? false}
+      signedIn={status === 'signedIn'}
+      actions={(movie) => (
+        <>
+          {config.data?.perms.watchList ? (
+            <WatchListButton
+              target={{ contentId: movie.uid, contentType: 'video', videoType: 'movie', channel }}
+              title={movie.title}
+              variant="hero"
+            />
+          ) : null}
+          {/* Back to this page after the login flow (no channel: not the watch screen). */}
+          <FavoriteToggle uid={movie.uid} channel={null} />
+        </>
+      )}
     />
   );
 }

@@ -2,6 +2,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { SeriesPage, TitleSkeletonFallback } from '../../features/titles';
 import { useSiteConfig } from '../../features/site';
 import { WatchView } from '../../features/watch';
+import { WatchListButton } from '../../features/watch-list';
 import { useSession } from '../../lib/session';
 import { useLeave } from './use-leave';
 
@@ -34,6 +35,20 @@ export default function SeriesRoute({ extra = false }: { extra?: boolean }) {
       episode={positive(episode)}
       allowGifts={config.data?.perms.allowGifts ?? false}
       signedIn={status === 'signedIn'}
+      actions={(series) =>
+        config.data?.perms.watchList ? (
+          <WatchListButton
+            target={{
+              contentId: series.uid,
+              contentType: 'series',
+              videoType: 'series',
+              channel: channel ?? series.defaultChannel,
+            }}
+            title={series.title}
+            variant="hero"
+          />
+        ) : null
+      }
     />
   );
 }

@@ -1,2 +1,2 @@
-export { ChannelDetailsView } from './components/channel-details';
+export { ChannelDetailsView, type ListContent } from './components/channel-details';
 export * as locales from './locales';

@@ -15,12 +15,12 @@ export const en = {
   loading: 'Loading',
   loadingMore: 'Loading more…',
   empty: 'Nothing here yet.',
+  watchListEmpty: 'Your list is empty. Add movies and series to watch them later.',
   notFound: 'This channel does not exist',
   loadError: "We couldn't load this channel",
   watchListSignIn: 'Sign in to see your list',
   watchListSignInBody: 'Save movies and series to watch later.',
   signIn: 'Sign in',
-  watchListUnavailable: 'Your list is not available yet',
 };
 
 export const es: Messages<typeof en> = {
@@ -37,10 +37,10 @@ export const es: Messages<typeof en> = {
   loading: 'Cargando',
   loadingMore: 'Cargando más…',
   empty: 'Todavía no hay nada aquí.',
+  watchListEmpty: 'Tu lista está vacía. Añade películas y series para verlas después.',
   notFound: 'Este canal no existe',
   loadError: 'No pudimos cargar este canal',
   watchListSignIn: 'Inicia sesión para ver tu lista',
   watchListSignInBody: 'Guarda películas y series para verlas después.',
   signIn: 'Iniciar sesión',
-  watchListUnavailable: 'Tu lista todavía no está disponible',
 };

@@ -4,6 +4,11 @@ import type { Messages } from '../../lib/i18n';
 export const en = {
   loading: 'Loading',
   watch: 'Watch',
+  resume: 'Resume',
+  resumeAt: 'Resume from {{time}}',
+  restart: 'Restart',
+  restartSeries: 'Restart {{title}} from the first episode',
+  continueEpisode: 'Continue S{{season}} E{{episode}}',
   gift: 'Gift',
   giftTitle: 'Give {{title}} as a gift',
   genres: 'Genres',
@@ -30,6 +35,11 @@ export const en = {
 export const es: Messages<typeof en> = {
   loading: 'Cargando',
   watch: 'Ver',
+  resume: 'Reanudar',
+  resumeAt: 'Reanudar desde {{time}}',
+  restart: 'Desde el principio',
+  restartSeries: 'Ver {{title}} desde el primer episodio',
+  continueEpisode: 'Continuar T{{season}} E{{episode}}',
   gift: 'Regalar',
   giftTitle: 'Regalar {{title}}',
   genres: 'Géneros',

@@ -1,5 +1,5 @@
 import { channelItemsHref, dynamicItemsHref } from '@marquee/api-client';
-import type { Video } from '@marquee/contract';
+import type { Video, WatchListItem } from '@marquee/contract';
 import { DYNAMIC_LIST_BY, type ChannelDetails } from '@marquee/domain';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,19 +12,36 @@ import { useChannelItems } from '../api/use-channel-items';
 import { useWatchList } from '../api/use-watch-list';
 import './channels.css';
 
+/** On the watch list: what the list holds (a series item shows its next episode). */
+export type ListContent = { id: string; type: WatchListItem['contentType'] };
+
 interface ChannelDetailsViewProps {
   details: ChannelDetails;
   signedIn: boolean;
+  /** The signed-in viewer (their watch list's cache entry). */
+  userId: string | null;
   /** Where an anonymous viewer signs in to see the watch list. */
   loginHref: string;
   /** The card of one item (the route composes the discover cards in). */
-  renderItem: (item: Video, index: number) => ReactNode;
+  renderItem: (
+    item: Video & { progress?: number | null },
+    index: number,
+    listContent?: ListContent,
+  ) => ReactNode;
 }
 
 /** Channel details (§2.3): a channel's, a dynamic channel's or the watch list's items in a paged grid. */
-export function ChannelDetailsView({ details, signedIn, loginHref, renderItem }: ChannelDetailsViewProps) {
+export function ChannelDetailsView({
+  details,
+  signedIn,
+  userId,
+  loginHref,
+  renderItem,
+}: ChannelDetailsViewProps) {
   if (details.type === 'watch-list') {
-    return <WatchListGrid signedIn={signedIn} loginHref={loginHref} renderItem={renderItem} />;
+    return (
+      <WatchListGrid signedIn={signedIn} userId={userId} loginHref={loginHref} renderItem={renderItem} />
+    );
   }
   if (details.type === 'details') {
     return <ChannelGrid channelId={details.channelId} renderItem={renderItem} />;
@@ -158,9 +175,14 @@ function PagedGrid({
   );
 }
 
-function WatchListGrid({ signedIn, loginHref, renderItem }: Omit<ChannelDetailsViewProps, 'details'>) {
+function WatchListGrid({
+  signedIn,
+  userId,
+  loginHref,
+  renderItem,
+}: Omit<ChannelDetailsViewProps, 'details'>) {
   const { t } = useTranslation('channels');
-  const { query, unavailable } = useWatchList(signedIn);
+  const query = useWatchList(userId, signedIn);
   if (!signedIn) {
     return (
       <StatusMessage kind="info" title={t('watchListSignIn')} testId="watch-list-sign-in">
@@ -171,8 +193,6 @@ function WatchListGrid({ signedIn, loginHref, renderItem }: Omit<ChannelDetailsV
       </StatusMessage>
     );
   }
-  if (unavailable)
-    return <StatusMessage kind="empty" title={t('watchListUnavailable')} testId="channel-empty" />;
   if (query.isError) {
     return (
       <StatusMessage
@@ -185,21 +205,25 @@ function WatchListGrid({ signedIn, loginHref, renderItem }: Omit<ChannelDetailsV
       </StatusMessage>
     );
   }
-  const items = query.data ?? [];
+  const items = query.data?.items ?? [];
   return (
     <section className="channel" data-testid="channel-details" aria-busy={query.isPending || undefined}>
       <header className="channel__head">
         <h1 className="channel__title">{t('watchList')}</h1>
+        {query.data ? <p className="channel__count">{t('count', { count: query.data.totalItems })}</p> : null}
       </header>
       {query.isPending ? (
         <GridSkeleton label={t('loading')} />
       ) : items.length === 0 ? (
-        <StatusMessage kind="empty" title={t('empty')} testId="channel-empty" />
+        <StatusMessage kind="empty" title={t('watchListEmpty')} testId="channel-empty" />
       ) : (
         <ul className="channel__grid" data-testid="channel-grid">
           {items.map((item, i) => (
-            <li key={`${item.uid}-${i}`} className="channel__item">
-              {renderItem(item, i)}
+            <li key={item.id} className="channel__item">
+              {renderItem({ ...item.video, progress: item.progress }, i, {
+                id: item.contentId,
+                type: item.contentType,
+              })}
             </li>
           ))}
         </ul>

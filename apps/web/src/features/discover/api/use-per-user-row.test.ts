@@ -18,4 +18,11 @@ describe('per-user rows', () => {
   it('unwraps watch-list items and keeps plain videos', () => {
     expect(perUserCards([{ video: video('w') }, video('v')]).map((c) => c.uid)).toEqual(['w', 'v']);
   });
+
+  it('keeps what a watch-list item holds: a series item shows its next episode', () => {
+    const [card] = perUserCards([
+      { video: video('s1e2'), progress: 12, contentId: 's1', contentType: 'series' },
+    ]);
+    expect(card).toMatchObject({ uid: 's1e2', progress: 12, listContent: { id: 's1', type: 'series' } });
+  });
 });

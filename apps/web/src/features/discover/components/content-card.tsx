@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { targetHref } from '../utils/links';
+import { useCardActions } from './card-actions';
 import './discover.css';
 
 /** A card's item: the catalog video fields a card shows. */
@@ -21,6 +22,11 @@ export type CardVideo = CardItem & {
   isLive?: boolean;
   /** Seconds watched, where the API reports it. */
   progress?: number | null;
+  /**
+   * On a watch-list card: what the list holds (a series item's card shows its next episode, but
+   * its watch-list button acts on the series).
+   */
+  listContent?: { id: string; type: 'video' | 'series' };
 };
 
 interface ContentCardProps {
@@ -32,6 +38,8 @@ interface ContentCardProps {
   rowChannelId?: string | null;
   /** The first cards of the page load eagerly; the rest lazily. */
   eager?: boolean;
+  /** The image and title play even movies and series (Continue Watching resumes, not a page). */
+  playFirst?: boolean;
 }
 
 /**
@@ -39,7 +47,7 @@ interface ContentCardProps {
  * (movies and series: their page; the rest: play), with separate Play and Details links. The image
  * has its width and height set so nothing shifts when it loads.
  */
-export function ContentCard({ item, kind, layout, rowChannelId, eager }: ContentCardProps) {
+export function ContentCard({ item, kind, layout, rowChannelId, eager, playFirst }: ContentCardProps) {
   const { t } = useTranslation('discover');
   const shape = cardShape(kind, item.type, layout);
   const size = CARD_SIZES[shape];
@@ -47,10 +55,11 @@ export function ContentCard({ item, kind, layout, rowChannelId, eager }: Content
   const links = cardLinks(item, rowChannelId);
   const playHref = targetHref(links.play);
   const detailsHref = targetHref(links.details);
-  const main = item.type === 'movie' || item.type === 'series' ? detailsHref : playHref;
+  const main = !playFirst && (item.type === 'movie' || item.type === 'series') ? detailsHref : playHref;
   const title = truncateTitle(item.title, cardTitleMax(shape));
   const duration = formatDuration(item.contentDetails?.duration ?? 0);
   const progress = progressPercent(item.progress, item.contentDetails?.duration ?? 0);
+  const actions = useCardActions()?.(item, { rowChannelId: rowChannelId ?? null });
   return (
     <article
       className={`card card--${shape}`}
@@ -90,6 +99,7 @@ export function ContentCard({ item, kind, layout, rowChannelId, eager }: Content
         </span>
         <span className="card__title">{title}</span>
       </Link>
+      {actions ? <div className="card__actions">{actions}</div> : null}
       <span className="card__meta">
         {item.type === 'episode' && item.series ? (
           <span className="card__tag">

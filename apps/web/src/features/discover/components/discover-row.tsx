@@ -68,6 +68,7 @@ export function PerUserRow({ row, modernTheme, items }: RowProps & { items: Card
           item={item}
           kind={cardKind(item, { row: row.type === 'watchList' ? 'watchList' : undefined })}
           layout={row.layout}
+          playFirst={row.type === 'continueWatching'}
         />
       )}
     />

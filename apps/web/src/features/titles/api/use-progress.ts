@@ -1,26 +1,23 @@
-import { ApiError, queryKeys } from '@marquee/api-client';
-import type { ProgressList } from '@marquee/contract';
+import { ApiError, getProgress, progressQueryKey } from '@marquee/api-client';
+import type { SavedPosition } from '@marquee/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-/** The signed-in viewer's latest positions (GET /v2/me/sites/{site}/history-progress, newest 50). */
-export function useProgress(signedIn: boolean) {
+/**
+ * The signed-in viewer's latest positions by video uid (GET history-progress, newest 50). A missing
+ * or failed list just means no bars and no Resume.
+ */
+export function useProgress(signedIn: boolean): Map<string, SavedPosition> {
   const query = useQuery({
-    queryKey: [...queryKeys.all(api), 'history-progress'] as const,
+    queryKey: progressQueryKey(api, false, 0),
     enabled: signedIn,
     retry: (count, error) => !(error instanceof ApiError && error.isClientError) && count < 1,
     staleTime: 30_000,
-    queryFn: ({ signal }) =>
-      api.get<ProgressList>(`/v2/me/sites/${encodeURIComponent(api.site)}/history-progress`, {
-        query: { page: 0, pageSize: 50 },
-        signal,
-      }),
+    queryFn: ({ signal }) => getProgress(api, false, 0, signal),
   });
-  // Seconds watched by video uid (a finished one counts as all of it: a full bar); a missing or
-  // failed list just means no bars.
-  const byVideo = new Map<string, number>();
-  for (const item of query.data?.items ?? []) {
-    byVideo.set(item.id, item.finished ? Math.max(item.progress, item.duration) : item.progress);
-  }
-  return byVideo;
+  return new Map((query.data?.items ?? []).map((item) => [item.id, item] as const));
 }
+
+/** Seconds to draw as watched: a finished item counts as all of it (a full bar). */
+export const watchedSeconds = (saved: SavedPosition | undefined): number | null =>
+  saved ? (saved.finished ? Math.max(saved.progress, saved.duration) : saved.progress) : null;

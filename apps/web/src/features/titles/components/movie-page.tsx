@@ -1,11 +1,13 @@
 import { ApiError } from '@marquee/api-client';
-import { formatDuration } from '@marquee/domain';
+import { formatDuration, resumeAt } from '@marquee/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusMessage } from '../../../components/status-message';
 import { errorMessage } from '../../../components/error-message';
 import { paths } from '../../../config/paths';
 import { useMovie } from '../api/use-movie';
+import { useProgress } from '../api/use-progress';
 import { giftHref } from '../utils/title-links';
 import { ExtrasList } from './extras-list';
 import { MetaList, TitleHero, TitleSkeleton } from './title-hero';
@@ -18,15 +20,20 @@ interface MoviePageProps {
   /** Site flags: externalUrls shows the external link; allowGifts the gift button. */
   externalUrls: boolean;
   allowGifts: boolean;
+  /** A signed-in viewer with an unfinished position gets Resume and Restart. */
+  signedIn: boolean;
+  /** More buttons beside Watch (the watch-list button, the favorite toggle), composed by the route. */
+  actions?: (movie: { uid: string; title: string }) => ReactNode;
 }
 
 /**
- * The movie page (§2.7): poster and background, title and metadata, Watch (Restart needs progress,
- * which the API does not report yet), trailers and extras, the external link and the gift link.
+ * The movie page (§2.7): poster and background, title and metadata, Watch, or Resume and Restart
+ * from a saved position, trailers and extras, the external link and the gift link.
  */
-export function MoviePage({ uid, channel, externalUrls, allowGifts }: MoviePageProps) {
+export function MoviePage({ uid, channel, externalUrls, allowGifts, signedIn, actions }: MoviePageProps) {
   const { t } = useTranslation('titles');
   const movie = useMovie(uid);
+  const progress = useProgress(signedIn);
   if (movie.isPending) return <TitleSkeleton label={t('loading')} />;
   if (movie.isError) {
     const missing = movie.error instanceof ApiError && movie.error.status === 404;
@@ -48,6 +55,7 @@ export function MoviePage({ uid, channel, externalUrls, allowGifts }: MoviePageP
   const duration = formatDuration(m.contentDetails.duration);
   const poster = data?.poster ?? m.img;
   const background = data?.background ?? m.metadata.thumbnails?.maxres.url ?? null;
+  const resume = resumeAt(progress.get(m.uid));
   return (
     <article className="title-page" data-testid="movie-page" data-video-uid={m.uid}>
       <TitleHero title={m.title} poster={poster} background={background} testId="movie-hero">
@@ -60,9 +68,30 @@ export function MoviePage({ uid, channel, externalUrls, allowGifts }: MoviePageP
             .join(' · ')}
         </p>
         <div className="title-hero__actions">
-          <Link className="button" to={paths.watch.getHref(channelId, m.uid)} data-testid="title-watch">
-            {t('watch')}
-          </Link>
+          {resume === null ? (
+            <Link className="button" to={paths.watch.getHref(channelId, m.uid)} data-testid="title-watch">
+              {t('watch')}
+            </Link>
+          ) : (
+            <>
+              <Link
+                className="button"
+                to={paths.watch.getHref(channelId, m.uid, resume)}
+                data-testid="title-resume"
+                aria-label={t('resumeAt', { time: formatDuration(resume) })}
+              >
+                {t('resume')}
+              </Link>
+              <Link
+                className="button button--ghost"
+                to={paths.watch.getHref(channelId, m.uid, 0)}
+                data-testid="title-restart"
+              >
+                {t('restart')}
+              </Link>
+            </>
+          )}
+          {actions?.(m)}
           {externalUrls && m.externalUrl ? (
             <a
               className="button button--ghost"

@@ -1,10 +1,18 @@
 import type { Video } from '@marquee/contract';
-import { CARD_SIZES, cardImage, formatDuration, progressPercent, truncateTitle } from '@marquee/domain';
-import { useEffect, useRef, useState } from 'react';
+import {
+  CARD_SIZES,
+  cardImage,
+  formatDuration,
+  nextUnfinishedEpisode,
+  progressPercent,
+  resumeAt,
+  truncateTitle,
+} from '@marquee/domain';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { useProgress } from '../api/use-progress';
+import { useProgress, watchedSeconds } from '../api/use-progress';
 import { useSeries, useSeriesExtras } from '../api/use-series';
 import { giftHref, pickSeason } from '../utils/title-links';
 import { ExtrasList } from './extras-list';
@@ -23,6 +31,8 @@ interface SeriesPageProps {
   allowGifts: boolean;
   /** A signed-in viewer's saved positions draw progress bars. */
   signedIn: boolean;
+  /** More buttons beside Watch (the watch-list button), composed by the route. */
+  actions?: (series: { uid: string; title: string; defaultChannel: string | null }) => ReactNode;
 }
 
 /** An episode, with the seconds watched where the viewer has a saved position. */
@@ -33,7 +43,15 @@ type Episode = Video & { progress?: number | null };
  * season (each with its watch link and a progress bar where progress exists), extras and the gift
  * link. A failed load shows 'Error loading series' and goes home (§8).
  */
-export function SeriesPage({ uid, channel, season, episode, allowGifts, signedIn }: SeriesPageProps) {
+export function SeriesPage({
+  uid,
+  channel,
+  season,
+  episode,
+  allowGifts,
+  signedIn,
+  actions,
+}: SeriesPageProps) {
   const { t } = useTranslation('titles');
   const navigate = useNavigate();
   const series = useSeries(uid);
@@ -61,10 +79,16 @@ export function SeriesPage({ uid, channel, season, episode, allowGifts, signedIn
   const current = selected ?? pickSeason(seasons, season);
   const episodes: Episode[] = (seasons.find((x) => x.season === current)?.episodes ?? []).map((ep) => ({
     ...ep,
-    progress: progress.get(ep.uid) ?? null,
+    progress: watchedSeconds(progress.get(ep.uid)),
   }));
   const channelId = channel ?? s.defaultChannel ?? 'featured';
   const first = seasons[0]?.episodes[0];
+  // A viewer who has watched any episode continues with the next unfinished one (resumed in it).
+  const allEpisodes = seasons.flatMap((x) =>
+    x.episodes.map((ep) => ({ ...ep, season: x.season, episode: ep.series?.episode ?? 0 })),
+  );
+  const started = allEpisodes.some((ep) => progress.has(ep.uid));
+  const next = started ? nextUnfinishedEpisode(allEpisodes, (id) => !!progress.get(id)?.finished) : null;
   return (
     <article className="title-page" data-testid="series-page" data-series-uid={s.uid}>
       <TitleHero
@@ -86,11 +110,30 @@ export function SeriesPage({ uid, channel, season, episode, allowGifts, signedIn
             .join(' · ')}
         </p>
         <div className="title-hero__actions">
-          {first ? (
+          {next && first ? (
+            <>
+              <Link
+                className="button"
+                to={paths.watch.getHref(channelId, next.uid, resumeAt(progress.get(next.uid)) ?? undefined)}
+                data-testid="title-continue"
+              >
+                {t('continueEpisode', { season: next.season, episode: next.episode })}
+              </Link>
+              <Link
+                className="button button--ghost"
+                to={paths.watch.getHref(channelId, first.uid, 0)}
+                data-testid="title-restart"
+                aria-label={t('restartSeries', { title: s.title })}
+              >
+                {t('restart')}
+              </Link>
+            </>
+          ) : first ? (
             <Link className="button" to={paths.watch.getHref(channelId, first.uid)} data-testid="title-watch">
               {t('watch')}
             </Link>
           ) : null}
+          {actions?.(s)}
           {allowGifts ? (
             <Link
               className="button button--ghost"

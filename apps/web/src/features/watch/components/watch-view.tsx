@@ -6,6 +6,8 @@ import { errorMessage } from '../../../components/error-message';
 import { useVideo } from '../api/use-video';
 import { useResumePosition } from '../api/use-resume-position';
 import { useVideoPlayUrl } from '../api/use-video-play-url';
+import { useHeartbeat } from '../hooks/use-heartbeat';
+import { usePlaybackAnalytics } from '../hooks/use-playback-analytics';
 import { useProgressTracking } from '../hooks/use-progress-tracking';
 import { playbackProblem } from '../utils/playback-problem';
 import { PlaybackNotice } from './playback-notice';
@@ -28,6 +30,8 @@ export function WatchView({ channelId, videoUid, startAt = null, onLeave }: Watc
   const [player, setPlayer] = useState<CorePlayer | null>(null);
   const type = video.data?.type;
   useProgressTracking(player, videoUid, !!type && type !== 'liveEvent' && type !== 'liveChannel');
+  usePlaybackAnalytics(player, channelId, videoUid, !!type && type !== 'liveEvent' && type !== 'liveChannel');
+  useHeartbeat(player, channelId, video.data);
   const problem = playbackProblem({ error: playUrl.error, data: playUrl.data });
 
   if (video.isError) {
