@@ -102,4 +102,16 @@ describe('watch progress', () => {
     await expect.poll(saved, { timeout: 10_000 }).toBeGreaterThan(40);
     await page.close();
   });
+
+  it("a signed-in viewer's Recommended row asks for their own ranking", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signInOnWeb(page, classics);
+    const personal = page.waitForRequest(
+      (r) => r.url().includes('/dynamic-channels/recommended/') && !!r.headers()['authorization'],
+    );
+    await page.goto(`${classics}/`);
+    await page.getByTestId('discover-more').evaluate((b: HTMLButtonElement) => b.click());
+    await personal;
+    await page.close();
+  });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../client';
 import { ApiError } from '../errors';
 import { channelItemsHref, dynamicItemsHref, getChannel } from './channel-details';
-import { getRowPage } from './row-items';
+import { getRowPage, rowItemsInfiniteQueryOptions } from './row-items';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -44,6 +44,16 @@ describe('row pages (discovery-and-site §2.2: rows page 30)', () => {
     );
     expect((await getRowPage(api, '/v2/sites/demo/playlists/p', 0)).nextPage).toBe(1);
     expect((await getRowPage(api, '/v2/sites/demo/playlists/p', 1)).nextPage).toBeNull();
+  });
+});
+
+describe('row query keys', () => {
+  it("keeps a viewer's own list apart from the shared one and from other viewers'", () => {
+    const api = createApiClient({ baseUrl: '', site: 'acme' });
+    const key = (viewer?: string | null) => rowItemsInfiniteQueryOptions(api, '/rec', viewer).queryKey;
+    expect(key()).toEqual(key(null));
+    expect(key('u1')).not.toEqual(key());
+    expect(key('u1')).not.toEqual(key('u2'));
   });
 });
 

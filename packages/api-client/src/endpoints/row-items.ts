@@ -39,9 +39,10 @@ export async function getRowPage(
 }
 
 /** Page after page of a row (pages of 30), following the next page. */
-export function rowItemsInfiniteQueryOptions(api: ApiClient, href: string) {
+export function rowItemsInfiniteQueryOptions(api: ApiClient, href: string, viewer: string | null = null) {
   return infiniteQueryOptions({
-    queryKey: [...queryKeys.all(api), 'row-items', href] as const,
+    // A per-viewer list (recommended) is cached per viewer, so signing out never shows it to the next.
+    queryKey: [...queryKeys.all(api), 'row-items', href, viewer] as const,
     queryFn: ({ pageParam, signal }) => getRowPage(api, href, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last: RowPage) => last.nextPage ?? undefined,
