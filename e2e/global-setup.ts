@@ -26,7 +26,8 @@ export default async function setup(project: TestProject) {
   const port = 41_000 + Math.floor(Math.random() * 2000);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATA_DIR: join(root, 'data/e2e'),
+    // E2E_DATA_DIR lets parallel runs keep their databases apart.
+    DATA_DIR: process.env.E2E_DATA_DIR ?? join(root, 'data/e2e'),
     PORT: String(port),
     LOG_LEVEL: 'warn',
   };

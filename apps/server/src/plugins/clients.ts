@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { themeVariables, type ThemeLike } from '@marquee/domain';
 import type { SitesTable } from '../db/schema';
 import type { SitesService } from '../modules/sites/sites.service';
@@ -18,7 +18,8 @@ export function serveClients(app: FastifyInstance, appsDir: string, sites: Sites
     decorateReply: false,
     // index.html is never sent as a file: it is branded per site by the fallback below.
     index: false as const,
-    wildcard: false,
+    // Wildcard: files written by a rebuild while the server runs are served too (no stale 404s).
+    wildcard: true,
     preCompressed: true,
     cacheControl: false,
     setHeaders: (res: { setHeader: (name: string, value: string) => void }, path: string) => {
@@ -35,18 +36,26 @@ export function serveClients(app: FastifyInstance, appsDir: string, sites: Sites
     web: indexTemplate(join(web, 'index.html')),
     tv: indexTemplate(join(tv, 'index.html')),
   };
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const html = templates[path.startsWith('/tvn') ? 'tv' : 'web']();
+    if (html === null) return false;
+    const site = await siteOf(sites, request);
+    await reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(site ? brandIndexHtml(html, site) : html);
+    return true;
+  };
+  // The apps' roots are folders to the static handler; to a viewer they are pages.
+  for (const root of ['/', '/tvn', '/tvn/'])
+    app.get(root, { schema: { hide: true } }, async (request, reply) => {
+      if (!(await sendIndex(request, reply, root))) return reply.callNotFound();
+      return reply;
+    });
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0]!;
-    if (request.method === 'GET' && !API_PATH.test(path) && !/\.[a-z0-9]+$/i.test(path)) {
-      const html = templates[path.startsWith('/tvn') ? 'tv' : 'web']();
-      if (html !== null) {
-        const site = await siteOf(sites, request);
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-cache')
-          .send(site ? brandIndexHtml(html, site) : html);
-      }
-    }
+    const isPage = request.method === 'GET' && !API_PATH.test(path) && !/\.[a-z0-9]+$/i.test(path);
+    if (isPage && (await sendIndex(request, reply, path))) return reply;
     return reply
       .status(404)
       .send({ error: { code: 'notFound', message: `Route ${request.method} ${path} not found` } });

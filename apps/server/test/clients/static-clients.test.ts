@@ -25,9 +25,10 @@ const ACME_THEME = JSON.stringify({
 });
 const script = `console.log(${JSON.stringify('marquee '.repeat(400))});`;
 let app: FastifyInstance;
+let dir: string;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'marquee-clients-'));
+  dir = mkdtempSync(join(tmpdir(), 'marquee-clients-'));
   const assets = join(dir, 'web/dist/assets');
   mkdirSync(assets, { recursive: true });
   writeFileSync(join(dir, 'web/dist/index.html'), INDEX);
@@ -111,5 +112,16 @@ describe('built clients', () => {
     const res = await app.inject({ url: '/v2/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('notFound');
+  });
+
+  it('serves files a rebuild writes while the server runs (no stale 404s)', async () => {
+    writeFileSync(join(dir, 'web/dist/assets/index-late99.js'), script);
+    const res = await app.inject({
+      url: '/assets/index-late99.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(script);
+    expect((await app.inject({ url: '/assets/missing-00.js' })).statusCode).toBe(404);
   });
 });

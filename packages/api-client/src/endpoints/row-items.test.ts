@@ -49,7 +49,7 @@ describe('row pages (discovery-and-site §2.2: rows page 30)', () => {
 
 describe('row query keys', () => {
   it("keeps a viewer's own list apart from the shared one and from other viewers'", () => {
-    const api = createApiClient({ baseUrl: '', site: 'acme' });
+    const api = createApiClient({ baseUrl: '', site: 'acme', source: 'web' });
     const key = (viewer?: string | null) => rowItemsInfiniteQueryOptions(api, '/rec', viewer).queryKey;
     expect(key()).toEqual(key(null));
     expect(key('u1')).not.toEqual(key());
