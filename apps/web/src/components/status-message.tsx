@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface StatusMessageProps {
   kind: 'empty' | 'error' | 'info';
@@ -11,6 +12,7 @@ interface StatusMessageProps {
 
 /** The empty, error and info states of a page or section. Errors are announced (role=alert). */
 export function StatusMessage({ kind, title, children, onRetry, testId }: StatusMessageProps) {
+  const { t } = useTranslation('common');
   return (
     <section
       className={`status status--${kind}`}
@@ -21,7 +23,7 @@ export function StatusMessage({ kind, title, children, onRetry, testId }: Status
       {children ? <div className="status__body">{children}</div> : null}
       {onRetry ? (
         <button type="button" className="button" onClick={onRetry}>
-          Try again
+          {t('retry')}
         </button>
       ) : null}
     </section>
