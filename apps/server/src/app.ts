@@ -25,6 +25,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { watchListRoutes } from './modules/watch-list/watch-list.routes';
 import { registerAuth } from './plugins/auth';
 import { serveClients } from './plugins/clients';
+import { pageBootstrap } from './modules/sites/page-bootstrap';
 import type { Config } from './plugins/config';
 import { registerErrorHandling } from './plugins/errors';
 
@@ -87,6 +88,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(watchListRoutes(ctx));
   await app.register(analyticsRoutes(ctx));
 
-  serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'), ctx.sites);
+  serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'), {
+    sites: ctx.sites,
+    bootstrap: (site, path) =>
+      pageBootstrap(
+        { config: ctx.sites.config, discover: (uid, tabId) => ctx.catalog.discover(uid, tabId, true) },
+        site,
+        path,
+      ),
+  });
   return app;
 }

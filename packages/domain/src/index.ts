@@ -13,5 +13,6 @@ export * from './search';
 export * from './legacy-redirects';
 export * from './watch-list';
 export * from './epg';
+export * from './pages';
 export * from './recommendations';
 export * from './analytics';

@@ -4,16 +4,29 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { themeVariables, type ThemeLike } from '@marquee/domain';
 import type { SitesTable } from '../db/schema';
+import type { PageBootstrap } from '../modules/sites/page-bootstrap';
 import type { SitesService } from '../modules/sites/sites.service';
+import { EncodedBody } from './compression';
 
 const API_PATH = /^\/(v\d|api|media|live|healthz)(\/|$)/;
+
+/** A built page is kept this long per site and path (its data is the catalog's, cached as long). */
+const PAGE_TTL_MS = 5_000;
+const PAGE_CACHE_MAX = 500;
+
+export type ClientPages = {
+  sites: SitesService;
+  /** The web page's first data (site config, landing rows), inlined so it needs no round trip. */
+  bootstrap?: (siteUid: string, path: string) => Promise<PageBootstrap | null>;
+};
 
 /**
  * The built web app at / and the TV app at /tvn/. Hashed assets are sent pre-compressed and cached
  * for a year; every client route gets the app's index.html branded for the request's site (see
- * `brandIndexHtml`), so one build serves every site and each paints in its own brand at once.
+ * `brandIndexHtml`), so one build serves every site and each paints in its own brand at once. Web
+ * pages also carry their first data (`bootstrap`).
  */
-export function serveClients(app: FastifyInstance, appsDir: string, sites: SitesService) {
+export function serveClients(app: FastifyInstance, appsDir: string, { sites, bootstrap }: ClientPages) {
   const clientStatic = {
     decorateReply: false,
     // index.html is never sent as a file: it is branded per site by the fallback below.
@@ -36,14 +49,36 @@ export function serveClients(app: FastifyInstance, appsDir: string, sites: Sites
     web: indexTemplate(join(web, 'index.html')),
     tv: indexTemplate(join(tv, 'index.html')),
   };
+  const pages = new Map<string, { at: number; page: EncodedBody }>();
+  const buildPage = async (
+    template: { mtimeMs: number; html: string },
+    site: SitesTable | null,
+    path: string,
+    tv: boolean,
+  ) => {
+    if (!site) return new EncodedBody(Buffer.from(template.html));
+    const key = `${tv ? 'tv' : 'web'}\n${site.uid}\n${path}\n${template.mtimeMs}`;
+    const hit = pages.get(key);
+    if (hit && Date.now() - hit.at < PAGE_TTL_MS) return hit.page;
+    const data = !tv && bootstrap ? await bootstrap(site.uid, path) : null;
+    const page = new EncodedBody(Buffer.from(brandIndexHtml(template.html, site, data)));
+    pages.delete(key);
+    pages.set(key, { at: Date.now(), page });
+    if (pages.size > PAGE_CACHE_MAX) pages.delete(pages.keys().next().value as string);
+    return page;
+  };
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
-    const html = templates[path.startsWith('/tvn') ? 'tv' : 'web']();
-    if (html === null) return false;
-    const site = await siteOf(sites, request);
-    await reply
+    const tv = path.startsWith('/tvn');
+    const template = templates[tv ? 'tv' : 'web']();
+    if (template === null) return false;
+    const page = await buildPage(template, await siteOf(sites, request), path, tv);
+    const { bytes, encoding } = page.for(request.headers['accept-encoding']);
+    reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(site ? brandIndexHtml(html, site) : html);
+      .header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    await reply.send(bytes);
     return true;
   };
   // The apps' roots are folders to the static handler; to a viewer they are pages.
@@ -72,15 +107,22 @@ async function siteOf(sites: SitesService, request: FastifyRequest): Promise<Sit
 }
 
 /** index.html as built, re-read only when a rebuild changes it. Null while the client is not built. */
-function indexTemplate(file: string): () => string | null {
+function indexTemplate(file: string): () => { mtimeMs: number; html: string } | null {
   let cached: { mtimeMs: number; html: string } | undefined;
   return () => {
     if (!existsSync(file)) return null;
     const { mtimeMs } = statSync(file);
     if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
-    return cached.html;
+    return cached;
   };
 }
+
+/** JSON safe inside a <script> element: nothing in it can close the element or start a comment. */
+const jsonForScript = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -93,7 +135,11 @@ const SAFE_CSS_VALUE = /^[#\w\s,.'"()%+-]{1,200}$/;
  * the title, and its theme colours and font as CSS variables on :root, so the first paint is
  * already in the site's brand. The client applies the same variables again from the site config.
  */
-export function brandIndexHtml(html: string, site: Pick<SitesTable, 'uid' | 'name' | 'theme'>): string {
+export function brandIndexHtml(
+  html: string,
+  site: Pick<SitesTable, 'uid' | 'name' | 'theme'>,
+  bootstrap: PageBootstrap | null = null,
+): string {
   let vars = '';
   let themeColor: string | undefined;
   try {
@@ -106,9 +152,22 @@ export function brandIndexHtml(html: string, site: Pick<SitesTable, 'uid' | 'nam
   } catch {
     // A malformed stored theme leaves the built-in defaults; the site still loads.
   }
+  const lead = bootstrap?.leadImage;
   const head = [
     `<meta name="marquee-site" content="${escapeHtml(site.uid)}" />`,
     vars ? `<style id="marquee-theme">:root{${vars}}</style>` : '',
+    // The largest thing on the landing starts downloading with the scripts, not after them.
+    lead
+      ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(lead.src)}"${
+          lead.srcSet ? ` imagesrcset="${escapeHtml(lead.srcSet)}" imagesizes="100vw"` : ''
+        } />`
+      : '',
+    bootstrap
+      ? `<script id="marquee-bootstrap" type="application/json">${jsonForScript({
+          config: bootstrap.config,
+          discover: bootstrap.discover,
+        })}</script>`
+      : '',
   ].join('');
   let out = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(site.name)}</title>`);
   if (themeColor && SAFE_CSS_VALUE.test(themeColor))

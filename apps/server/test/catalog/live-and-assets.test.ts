@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acmeCatalog } from '../fixtures';
 import { createHarness, type Harness } from '../harness';
@@ -229,5 +230,25 @@ describe('site assets', () => {
     ])
       expect(doc.paths[path], path).toBeDefined();
     expect(doc.components.schemas.Video).toBeDefined();
+  });
+});
+
+describe('compressed catalog reads', () => {
+  const url = '/api/assets/tab-discover/discover?__site=acme';
+  it('sends a large read as brotli or gzip, as the client accepts, compressed once and the same JSON', async () => {
+    const plain = await get(url, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    const gz = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+  });
+  it('leaves small bodies as they are', async () => {
+    const res = await get('/v2/sites/acme/channels/nope/videos', { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBeUndefined();
   });
 });

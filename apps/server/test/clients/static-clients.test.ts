@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -83,11 +83,10 @@ describe('built clients', () => {
 
   it('brands index.html for the site named by the host or __site: meta, title, theme variables', async () => {
     for (const res of [
-      await app.inject({ url: '/', headers: { host: 'acme.localhost:8080', 'accept-encoding': 'br' } }),
+      await app.inject({ url: '/', headers: { host: 'acme.localhost:8080' } }),
       await app.inject({ url: '/series/x?__site=acme' }),
     ]) {
       expect(res.statusCode).toBe(200);
-      expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.body).toContain('<meta name="marquee-site" content="acme" />');
       expect(res.body).toContain('<title>Acme &lt;TV&gt;</title>');
       expect(res.body).toContain('<meta name="theme-color" content="#fffaf0"');
@@ -123,5 +122,19 @@ describe('built clients', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(script);
     expect((await app.inject({ url: '/assets/missing-00.js' })).statusCode).toBe(404);
+  });
+
+  it("inlines the page's first data (the site config) safely, and compresses the page", async () => {
+    const res = await app.inject({
+      url: '/',
+      headers: { host: 'acme.localhost', 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(res.rawPayload).toString();
+    const json = /<script id="marquee-bootstrap" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(json).toBeDefined();
+    // The site's name holds "<TV>": escaped, so it cannot close the script element.
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json!).config).toMatchObject({ uid: 'acme', name: 'Acme <TV>' });
   });
 });

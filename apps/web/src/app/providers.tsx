@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { shouldRetry } from '@marquee/api-client';
 import { useState, type ReactNode } from 'react';
 import { SessionProvider } from '../lib/session';
+import { seedFromBootstrap } from './bootstrap';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -13,7 +14,11 @@ export function createQueryClient() {
 
 /** App-wide providers (data cache, session). The router sits inside them. */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [client] = useState(createQueryClient);
+  const [client] = useState(() => {
+    const queryClient = createQueryClient();
+    seedFromBootstrap(queryClient);
+    return queryClient;
+  });
   return (
     <QueryClientProvider client={client}>
       <SessionProvider>{children}</SessionProvider>

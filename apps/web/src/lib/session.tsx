@@ -85,10 +85,18 @@ function writeStored(value: StoredSession | null) {
 
 type Snapshot = { user: User | null; status: SessionStatus; connecting: boolean };
 
+const initialSnapshot = (stored: StoredSession | null): Snapshot => ({
+  user: stored?.user ?? null,
+  status: !stored ? 'anonymous' : stored.user ? 'signedIn' : 'loading',
+  connecting: false,
+});
+
 /** The session outside React: one per page, shared through SessionProvider. */
 class SessionStore {
   private stored: StoredSession | null = null;
-  private snapshot: Snapshot = { user: null, status: 'loading', connecting: false };
+  // The first render already knows a visitor with no stored session is anonymous (no flash of
+  // an empty header corner, no layout shift when Sign in appears).
+  private snapshot: Snapshot = initialSnapshot(readStored());
   private inFlight = 0;
   private refreshing: Promise<string | null> | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;

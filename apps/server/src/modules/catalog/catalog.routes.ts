@@ -39,6 +39,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { EncodedBody } from '../../plugins/compression';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const errors = { 400: ErrorResponse, 404: ErrorResponse };
@@ -47,6 +48,14 @@ const errors = { 400: ErrorResponse, 404: ErrorResponse };
  * Warnings and errors are still logged.
  */
 const logLevel = 'warn';
+
+/** Sends a JSON body compressed for the client when it is worth it (a cached body is compressed once). */
+function sendEncoded(req: FastifyRequest, reply: FastifyReply, body: EncodedBody) {
+  const { bytes, encoding } = body.for(req.headers['accept-encoding']);
+  reply.type(JSON_TYPE).header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(bytes as never);
+}
 
 /** Site-scoped paths name their site; /api/… paths resolve it from the host, so the host is part of their key. */
 const cacheKey = (req: FastifyRequest) =>
@@ -74,19 +83,19 @@ export const catalogRoutes =
       if (req.method === 'GET' && !isPersonal(req)) {
         const hit = cache.get(cacheKey(req));
         if (hit !== undefined) {
-          reply.type(JSON_TYPE).send(hit);
+          sendEncoded(req, reply, hit);
           return;
         }
       }
       done();
     });
 
-    /** Serializes once, caches, and sends the string as JSON (no per-request serializer run). */
+    /** Serializes once, caches, and sends the JSON (no per-request serializer run). */
     const send = (req: FastifyRequest, reply: FastifyReply, value: unknown) => {
       const body = Buffer.from(JSON.stringify(value));
-      if (isPersonal(req)) reply.header('cache-control', 'private, no-store').header('vary', 'authorization');
-      else cache.set(cacheKey(req), body);
-      return reply.type(JSON_TYPE).send(body as never);
+      if (!isPersonal(req)) return sendEncoded(req, reply, cache.set(cacheKey(req), body));
+      reply.header('cache-control', 'private, no-store').header('vary', 'authorization');
+      return sendEncoded(req, reply, new EncodedBody(body));
     };
     const site = async (uid: string) => (await ctx.sites.get(uid)).uid;
     const tags = ['catalog'];

@@ -5,7 +5,7 @@ describe('response cache', () => {
   it('expires entries after the TTL', () => {
     const c = createResponseCache({ ttlMs: 1000 });
     c.set('a', Buffer.from('1'), 0);
-    expect(c.get('a', 999)?.toString()).toBe('1');
+    expect(c.get('a', 999)?.body.toString()).toBe('1');
     expect(c.get('a', 1000)).toBeUndefined();
   });
   it('evicts the least recently used entry past the size limit', () => {
@@ -15,7 +15,7 @@ describe('response cache', () => {
     c.get('a');
     c.set('c', Buffer.from('3'));
     expect(c.get('b')).toBeUndefined();
-    expect(c.get('a')?.toString()).toBe('1');
+    expect(c.get('a')?.body.toString()).toBe('1');
     expect(c.size).toBe(2);
     c.clear();
     expect(c.size).toBe(0);

@@ -1,3 +1,4 @@
+import { EncodedBody } from '../../plugins/compression';
 /**
  * A small in-memory LRU of serialized JSON responses (UTF-8 bytes, so nothing is re-encoded per hit), keyed by host + URL (which holds the site and
  * the query). Entries live a few seconds, so edits made by other processes (the seed, an admin on
@@ -25,11 +26,11 @@ export function invalidateResponseCaches(): void {
 export function createResponseCache(opts: { max?: number; ttlMs?: number } = {}) {
   const max = opts.max ?? 2_000;
   const ttlMs = opts.ttlMs ?? 5_000;
-  const entries = new Map<string, { at: number; body: Buffer }>();
+  const entries = new Map<string, { at: number; body: EncodedBody }>();
 
   const cache = {
     ttlMs,
-    get(key: string, now = Date.now()): Buffer | undefined {
+    get(key: string, now = Date.now()): EncodedBody | undefined {
       const hit = entries.get(key);
       if (!hit) return undefined;
       if (now - hit.at >= ttlMs) {
@@ -41,10 +42,13 @@ export function createResponseCache(opts: { max?: number; ttlMs?: number } = {})
       entries.set(key, hit);
       return hit.body;
     },
-    set(key: string, body: Buffer, now = Date.now()): void {
+    /** Keeps `body` (compressed variants are made once, on first need) and returns it. */
+    set(key: string, body: Buffer, now = Date.now()): EncodedBody {
+      const encoded = new EncodedBody(body);
       entries.delete(key);
-      entries.set(key, { at: now, body });
+      entries.set(key, { at: now, body: encoded });
       while (entries.size > max) entries.delete(entries.keys().next().value as string);
+      return encoded;
     },
     clear: () => entries.clear(),
     get size() {

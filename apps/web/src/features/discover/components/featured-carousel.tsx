@@ -90,6 +90,8 @@ export function FeaturedCarousel({ row, hero }: FeaturedCarouselProps) {
                   height={height}
                   // The shown slide and its neighbours load now, so Next never shows an empty frame.
                   loading={Math.abs(i - index) <= 1 || (index === 0 && i === count - 1) ? 'eager' : 'lazy'}
+                  // The first slide is the landing's largest paint (the server preloads it too).
+                  fetchPriority={i === 0 ? 'high' : undefined}
                   decoding="async"
                   alt=""
                 />

@@ -1,4 +1,5 @@
 import type { SiteConfig } from '@marquee/contract';
+import { resolveTab as resolveTabRule } from '@marquee/domain';
 
 type Page = SiteConfig['pages'][number];
 type Tab = Page['tabs'][number];
@@ -40,27 +41,13 @@ export function tabHref(pageUrl: string, tab: Pick<Tab, 'kind' | 'url'>): string
   return code ? `${page}/${code}/${encodeURIComponent(tab.url)}` : page;
 }
 
-/**
- * The page and tab to show (discovery-and-site §2.1): the named page (else the default page, else the
- * first), and the named tab of `kind` on it (a missing or unknown tab leads to the first such tab).
- * Null when the site has no tab of that kind.
- */
-export function resolveTab(
+/** The page and tab to show (rule in @marquee/domain, shared with the server's page bootstrap). */
+export const resolveTab = (
   config: Pick<SiteConfig, 'pages' | 'defaultPage'>,
   kind: string,
   pageUrl?: string,
   tabUrl?: string,
-): ResolvedTab | null {
-  const byUrl = pageUrl ? config.pages.find((p) => p.url === pageUrl) : undefined;
-  const fallback = config.pages.find((p) => p.url === config.defaultPage) ?? config.pages[0];
-  const candidates = [byUrl ?? fallback, ...config.pages].filter((p): p is Page => !!p);
-  for (const page of candidates) {
-    const tabs = page.tabs.filter((t) => t.kind === kind);
-    const tab = tabs.find((t) => t.url === tabUrl) ?? tabs[0];
-    if (tab) return { page, tab };
-  }
-  return null;
-}
+): ResolvedTab | null => resolveTabRule(config, kind, pageUrl, tabUrl);
 
 /** The configured default page (§9 "Default page from site config"), else the first page. */
 export function defaultPage(config: Pick<SiteConfig, 'pages' | 'defaultPage'>): Page | null {
