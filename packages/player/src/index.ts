@@ -64,3 +64,10 @@ export {
   type IntervalTimers,
   type TrackHeartbeatOptions,
 } from './heartbeat';
+export {
+  keepAtLiveEdge,
+  liveEdgeTarget,
+  LIVE_EDGE_MAX_BEHIND_S,
+  type KeepAtLiveEdgeOptions,
+  type LiveEdgePlayer,
+} from './live-edge';

@@ -186,6 +186,8 @@ export async function seedDemoCatalog(
       tags: JSON.stringify(d.tags),
       like_count: d.likes,
       favorites_count: d.favorites,
+      // One 18+ video, so the age gate has something to guard (decision 0022, e2e/age-gate.test.ts).
+      age_gate: d.uid === 'demo-video-20' ? 18 : null,
     }),
   );
   DEMO_MOVIES.forEach((m, i) => {

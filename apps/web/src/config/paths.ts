@@ -40,6 +40,17 @@ export const paths = {
     getHref: (channelId: string, videoUid: string, t?: number) =>
       `/channel/${enc(channelId)}/${enc(videoUid)}${t === undefined ? '' : `?t=${Math.floor(t)}`}`,
   },
+  /** A live event that is not live (playback-and-social §2.2: /not-live/{liveEventUid}?channel&hostId). */
+  notLive: {
+    path: '/not-live/:liveEventUid',
+    getHref: (uid: string, q: { channel?: string | null; hostId?: string | null } = {}) => {
+      const qs = new URLSearchParams();
+      if (q.channel) qs.set('channel', q.channel);
+      if (q.hostId) qs.set('hostId', q.hostId);
+      const s = qs.toString();
+      return `/not-live/${enc(uid)}${s ? `?${s}` : ''}`;
+    },
+  },
   /** The EPG tab (discovery-and-site §2.5): /pages/{pageUrl}/e/{tabUrl}?channel={id}. */
   epgTab: {
     path: '/pages/:pageUrl/e/:tabUrl',

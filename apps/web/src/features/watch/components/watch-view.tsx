@@ -7,10 +7,13 @@ import { useVideo } from '../api/use-video';
 import { useResumePosition } from '../api/use-resume-position';
 import { useVideoPlayUrl } from '../api/use-video-play-url';
 import { useHeartbeat } from '../hooks/use-heartbeat';
+import { useLiveEventPlayback } from '../hooks/use-live-event-playback';
 import { usePlaybackAnalytics } from '../hooks/use-playback-analytics';
 import { useProgressTracking } from '../hooks/use-progress-tracking';
+import { useAgeGate } from '../hooks/use-age-gate';
 import { playbackProblem } from '../utils/playback-problem';
 import { PlaybackNotice } from './playback-notice';
+import { AgeRestricted, BirthDateModal } from './age-gate';
 import './watch.css';
 
 interface WatchViewProps {
@@ -20,10 +23,12 @@ interface WatchViewProps {
   startAt?: number | null;
   /** Escape (the spec's "leave" hotkey). */
   onLeave: () => void;
+  /** A live event that is not live (play-url code 20) or whose end passed while playing: the not-live page. */
+  onNotLive?: () => void;
 }
 
 /** The watch screen of a video in a channel: the player (autoplay, muted until a gesture), then its details. */
-export function WatchView({ channelId, videoUid, startAt = null, onLeave }: WatchViewProps) {
+export function WatchView({ channelId, videoUid, startAt = null, onLeave, onNotLive }: WatchViewProps) {
   const video = useVideo(videoUid);
   const playUrl = useVideoPlayUrl(videoUid);
   const startTime = useResumePosition(videoUid, startAt);
@@ -33,6 +38,10 @@ export function WatchView({ channelId, videoUid, startAt = null, onLeave }: Watc
   usePlaybackAnalytics(player, channelId, videoUid, !!type && type !== 'liveEvent' && type !== 'liveChannel');
   useHeartbeat(player, channelId, video.data);
   const problem = playbackProblem({ error: playUrl.error, data: playUrl.data });
+  useLiveEventPlayback(player, video.data, problem?.kind === 'notLive', playUrl.refetch, onNotLive);
+  // The age gate runs alongside play-url (§4.1); the player waits for it (§4.2, decision 0022).
+  const ageGate = useAgeGate(video.data);
+  const gatePassed = ageGate.state === 'open' || ageGate.state === 'allowed';
 
   if (video.isError) {
     return (
@@ -45,9 +54,16 @@ export function WatchView({ channelId, videoUid, startAt = null, onLeave }: Watc
   return (
     <article className="watch" data-testid="watch" data-channel-id={channelId} data-video-uid={videoUid}>
       <div className="watch__stage">
-        {problem ? (
+        {ageGate.state === 'tooYoung' ? (
+          <AgeRestricted onBack={onLeave} />
+        ) : ageGate.state === 'noAge' ? (
+          <>
+            <div className="watch__placeholder" />
+            <BirthDateModal onSubmit={ageGate.submit} onCancel={onLeave} saving={ageGate.saving} />
+          </>
+        ) : problem ? (
           <PlaybackNotice problem={problem} onRetry={() => void playUrl.refetch()} />
-        ) : playUrl.data?.url && startTime !== null ? (
+        ) : playUrl.data?.url && startTime !== null && gatePassed ? (
           <Player
             src={playUrl.data.url}
             startTime={startTime}

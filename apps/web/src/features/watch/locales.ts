@@ -1,0 +1,41 @@
+import { AGE_GATE_MESSAGES } from '@marquee/domain';
+import type { Messages } from '../../lib/i18n';
+
+/** The watch screen (namespace `watch`). The age gate's three messages are the spec's (§8 "Age"). */
+export const en = {
+  ageGate: {
+    title: 'Enter your birth date',
+    intro: 'This video has an age restriction. Please enter your date of birth to continue.',
+    legend: 'Date of birth',
+    year: 'Year',
+    month: 'Month',
+    day: 'Day',
+    cancel: 'Cancel',
+    submit: 'Submit',
+    submitting: 'Submitting…',
+    allRequired: AGE_GATE_MESSAGES.allRequired,
+    saveFailed: AGE_GATE_MESSAGES.saveFailed,
+    restrictedTitle: 'Age restricted',
+    tooYoung: AGE_GATE_MESSAGES.tooYoung,
+    back: 'Go back',
+  },
+};
+
+export const es: Messages<typeof en> = {
+  ageGate: {
+    title: 'Indica tu fecha de nacimiento',
+    intro: 'Este vídeo tiene una restricción de edad. Indica tu fecha de nacimiento para continuar.',
+    legend: 'Fecha de nacimiento',
+    year: 'Año',
+    month: 'Mes',
+    day: 'Día',
+    cancel: 'Cancelar',
+    submit: 'Enviar',
+    submitting: 'Enviando…',
+    allRequired: 'Todos los campos son obligatorios',
+    saveFailed: 'Error al procesar la fecha de nacimiento',
+    restrictedTitle: 'Restricción de edad',
+    tooYoung: '¡Lo sentimos! No cumples el requisito de edad mínima para continuar.',
+    back: 'Volver',
+  },
+};
