@@ -88,6 +88,10 @@ for (const viewport of [
       await page.getByRole('heading', { name: 'Hoy' }).waitFor();
       expect(await page.getByTestId('menu-toggle').getAttribute('aria-label')).toBe('Abrir menú');
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+      // The choice is kept on the device: the sign-in screen follows it too.
+      await page.goto(`${baseUrl}/login`);
+      await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).waitFor();
+      expect(await page.getByLabel('Correo electrónico', { exact: true }).count()).toBe(1);
       await page.close();
     });
 

@@ -1,6 +1,7 @@
 import type { User } from '@marquee/contract';
 import type { Perms } from '@marquee/domain';
 import { useCallback, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { StatusMessage } from '../../components/status-message';
 import { errorMessage } from '../../components/error-message';
@@ -34,11 +35,12 @@ function AccountPage({ title, intent, children }: AccountPageProps) {
 }
 
 function AccountBody({ children }: { children: AccountPageProps['children'] }) {
+  const { t } = useTranslation();
   const { user } = useSession();
   const config = useSiteConfig();
   if (config.isError) {
     return (
-      <StatusMessage kind="error" title="We couldn't load this page" onRetry={() => void config.refetch()}>
+      <StatusMessage kind="error" title={t('pageLoadError')} onRetry={() => void config.refetch()}>
         {errorMessage(config.error)}
       </StatusMessage>
     );
@@ -46,7 +48,7 @@ function AccountBody({ children }: { children: AccountPageProps['children'] }) {
   if (!user || config.isPending) {
     return (
       <p className="account__loading" role="status">
-        Loading…
+        {t('loading')}
       </p>
     );
   }
@@ -55,8 +57,9 @@ function AccountBody({ children }: { children: AccountPageProps['children'] }) {
 
 /** /profile-info */
 export function ProfileInfoRoute() {
+  const { t } = useTranslation();
   return (
-    <AccountPage title="My account" intent="profile-info">
+    <AccountPage title={t('myAccount')} intent="profile-info">
       {({ user, perms }) => <ProfileInfo user={user} fields={perms} />}
     </AccountPage>
   );
@@ -64,8 +67,9 @@ export function ProfileInfoRoute() {
 
 /** /active-devices */
 export function ActiveDevicesRoute() {
+  const { t } = useTranslation();
   return (
-    <AccountPage title="My account" intent="active-devices">
+    <AccountPage title={t('myAccount')} intent="active-devices">
       {() => <ActiveDevices activateHref={ACTIVATE_HREF} />}
     </AccountPage>
   );
@@ -73,6 +77,7 @@ export function ActiveDevicesRoute() {
 
 /** /delete-account (anonymous viewers go to login with odrc delete-account). */
 export function DeleteAccountRoute() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { signOut } = useSession();
   // Leave the login-only area (committed at once, not in a transition) before signing out, so
@@ -82,7 +87,7 @@ export function DeleteAccountRoute() {
     await signOut();
   }, [navigate, signOut]);
   return (
-    <AccountPage title="My account" intent="delete-account">
+    <AccountPage title={t('myAccount')} intent="delete-account">
       {({ perms }) => <DeleteAccount selfDelete={perms.selfDelete} onDeleted={onDeleted} />}
     </AccountPage>
   );
@@ -90,10 +95,11 @@ export function DeleteAccountRoute() {
 
 /** /change-email: the change-email form as a page; back to the profile when saved. */
 export function ChangeEmailRoute() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const toProfile = () => navigate(accountPaths.profileInfo.getHref());
   return (
-    <AccountPage title="Change e-mail" intent="change-email">
+    <AccountPage title={t('changeEmail')} intent="change-email">
       {({ user }) => <ChangeEmailForm currentEmail={user.email} onDone={toProfile} onCancel={toProfile} />}
     </AccountPage>
   );

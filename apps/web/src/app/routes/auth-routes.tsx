@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams, type RouteObject } from 'react-router';
 import { StatusMessage } from '../../components/status-message';
 import { errorMessage } from '../../components/error-message';
@@ -21,17 +22,18 @@ import { RequireLogin } from '../../lib/session';
 
 /** The site flags the sign-in screens follow; waits for the site config. */
 function WithAuthPerms({ render }: { render: (perms: AuthPerms) => ReactNode }) {
+  const { t } = useTranslation();
   const config = useSiteConfig();
   if (config.isPending) {
     return (
       <p className="session-loading" role="status">
-        Loading…
+        {t('loading')}
       </p>
     );
   }
   if (config.isError) {
     return (
-      <StatusMessage kind="error" title="We couldn't load this site" onRetry={() => void config.refetch()}>
+      <StatusMessage kind="error" title={t('siteLoadError')} onRetry={() => void config.refetch()}>
         {errorMessage(config.error)}
       </StatusMessage>
     );
@@ -40,6 +42,7 @@ function WithAuthPerms({ render }: { render: (perms: AuthPerms) => ReactNode }) 
   return <>{render({ hideAuth, swapLogin, activateToLogin })}</>;
 }
 
+/** `notice`: an `auth` message key from the screen that sent the viewer here (autologin, passcode). */
 function LoginRoute() {
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   return (

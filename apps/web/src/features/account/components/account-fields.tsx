@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form-fields';
 import { invalidFor, NAME_CHANGE_DAYS, type FieldError } from '../utils/validation';
 
@@ -15,10 +16,11 @@ export function NameFields({
   onLastName: (value: string) => void;
   error: FieldError | null;
 }) {
+  const { t } = useTranslation('account');
   return (
     <>
       <TextField
-        label="First name"
+        label={t('firstName')}
         name="firstName"
         autoComplete="given-name"
         value={firstName}
@@ -26,14 +28,14 @@ export function NameFields({
         invalid={invalidFor(error, 'firstName')}
       />
       <TextField
-        label="Last name"
+        label={t('lastName')}
         name="lastName"
         autoComplete="family-name"
         value={lastName}
         onValue={onLastName}
         invalid={invalidFor(error, 'lastName')}
       />
-      <p className="account-form__hint">Your name can be changed only once every {NAME_CHANGE_DAYS} days.</p>
+      <p className="account-form__hint">{t('nameHint', { days: NAME_CHANGE_DAYS })}</p>
     </>
   );
 }
@@ -48,9 +50,10 @@ export function CurrentPasswordField({
   onValue: (value: string) => void;
   error: FieldError | null;
 }) {
+  const { t } = useTranslation('account');
   return (
     <TextField
-      label="Password"
+      label={t('password')}
       name="password"
       type="password"
       autoComplete="current-password"

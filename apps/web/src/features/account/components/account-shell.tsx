@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { accountPaths } from '../../../config/account-paths';
 import { Toaster } from './toaster';
@@ -6,23 +7,24 @@ import './account.css';
 
 // Purchases belongs to commerce; it joins this list when its route exists.
 const TABS = [
-  { to: accountPaths.profileInfo.getHref(), label: 'Profile' },
-  { to: accountPaths.activeDevices.getHref(), label: 'Active Devices' },
-  { to: accountPaths.deleteAccount.getHref(), label: 'Delete' },
-];
+  { to: accountPaths.profileInfo.getHref(), label: 'tabs.profile' },
+  { to: accountPaths.activeDevices.getHref(), label: 'tabs.devices' },
+  { to: accountPaths.deleteAccount.getHref(), label: 'tabs.delete' },
+] as const;
 
 /** The account area's frame: title, tabs (links, current one marked) and toasts. */
 export function AccountShell({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation('account');
   return (
     <div className="account" data-testid="account">
       <header className="account__header">
         <h1 className="account__title">{title}</h1>
-        <nav className="account__tabs" aria-label="Account">
+        <nav className="account__tabs" aria-label={t('tabs.label')}>
           <ul>
             {TABS.map((tab) => (
               <li key={tab.to}>
                 <NavLink to={tab.to} className="account__tab">
-                  {tab.label}
+                  {t(tab.label)}
                 </NavLink>
               </li>
             ))}

@@ -1,16 +1,17 @@
 import type { Device } from '@marquee/contract';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusMessage } from '../../../components/status-message';
-import { errorMessage } from '../../../components/error-message';
 import { useAccountDevices, useDisconnectDevice } from '../api/use-account-devices';
 import { showToast } from '../hooks/use-toast';
+import { errorText, toFieldError } from '../utils/validation';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatWhen(value: string | null): string {
+/** A date and time in the UI language, or a dash. */
+function formatWhen(value: string | null, locale: string): string {
   if (!value) return '—';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
+  if (Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 interface ActiveDevicesProps {
@@ -20,20 +21,21 @@ interface ActiveDevicesProps {
 
 /** /active-devices: the devices signed in to the account, each with Disconnect (§4 Devices). */
 export function ActiveDevices({ activateHref }: ActiveDevicesProps) {
+  const { t, i18n } = useTranslation('account');
   const devices = useAccountDevices();
   const disconnect = useDisconnectDevice();
 
   const onDisconnect = (device: Device) => {
     disconnect.mutate(device._id, {
-      onSuccess: () => showToast('Device disconnected!'),
-      onError: () => showToast('Error disconnecting device', 'error'),
+      onSuccess: () => showToast(t('devices.disconnected')),
+      onError: () => showToast(t('devices.disconnectError'), 'error'),
     });
   };
 
   if (devices.isPending) {
     return (
       <p className="account__loading" role="status" data-testid="devices-loading">
-        Loading devices…
+        {t('devices.loading')}
       </p>
     );
   }
@@ -41,19 +43,23 @@ export function ActiveDevices({ activateHref }: ActiveDevicesProps) {
     return (
       <StatusMessage
         kind="error"
-        title="We couldn't load your devices"
+        title={t('devices.loadError')}
         testId="devices-error"
         onRetry={() => void devices.refetch()}
       >
-        {errorMessage(devices.error)}
+        {errorText(toFieldError(devices.error), t)}
       </StatusMessage>
     );
   }
   if (devices.data.length === 0) {
     return (
-      <StatusMessage kind="empty" title="No devices are signed in" testId="devices-empty">
-        To watch on your TV, open the app on the TV and enter its code at{' '}
-        <Link to={activateHref}>{activateHref}</Link>.
+      <StatusMessage kind="empty" title={t('devices.empty')} testId="devices-empty">
+        <Trans
+          t={t}
+          i18nKey="devices.emptyBody"
+          values={{ href: activateHref }}
+          components={{ link: <Link to={activateHref} /> }}
+        />
       </StatusMessage>
     );
   }
@@ -61,7 +67,7 @@ export function ActiveDevices({ activateHref }: ActiveDevicesProps) {
   return (
     <section aria-labelledby="account-devices-title" data-testid="active-devices">
       <h2 id="account-devices-title" className="account__section-title">
-        Active devices
+        {t('devices.title')}
       </h2>
       <ul className="account-devices">
         {devices.data.map((device) => {
@@ -72,16 +78,16 @@ export function ActiveDevices({ activateHref }: ActiveDevicesProps) {
                 <h3 className="account-device__name">{device.name || device.deviceType}</h3>
                 <dl className="account-device__meta">
                   <div>
-                    <dt>Type</dt>
+                    <dt>{t('devices.type')}</dt>
                     <dd>{device.deviceType}</dd>
                   </div>
                   <div>
-                    <dt>Activated</dt>
-                    <dd>{formatWhen(device.activatedAt)}</dd>
+                    <dt>{t('devices.activated')}</dt>
+                    <dd>{formatWhen(device.activatedAt, i18n.language)}</dd>
                   </div>
                   <div>
-                    <dt>Last seen</dt>
-                    <dd>{formatWhen(device.lastSeenAt)}</dd>
+                    <dt>{t('devices.lastSeen')}</dt>
+                    <dd>{formatWhen(device.lastSeenAt, i18n.language)}</dd>
                   </div>
                 </dl>
               </div>
@@ -91,9 +97,9 @@ export function ActiveDevices({ activateHref }: ActiveDevicesProps) {
                 onClick={() => onDisconnect(device)}
                 disabled={busy}
                 aria-busy={busy || undefined}
-                aria-label={`Disconnect ${device.name || device.deviceType}`}
+                aria-label={t('devices.disconnectName', { name: device.name || device.deviceType })}
               >
-                {busy ? 'Disconnecting…' : 'Disconnect'}
+                {busy ? t('devices.disconnecting') : t('devices.disconnect')}
               </button>
             </li>
           );

@@ -1,7 +1,14 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useChangeEmail } from '../api/use-profile-changes';
 import { showToast } from '../hooks/use-toast';
-import { validateEmailChange, type FieldError, toFieldError, invalidFor } from '../utils/validation';
+import {
+  errorText,
+  validateEmailChange,
+  type FieldError,
+  toFieldError,
+  invalidFor,
+} from '../utils/validation';
 import { FormError, TextField } from '../../../components/form-fields';
 import { CurrentPasswordField } from './account-fields';
 import { FormActions } from './form-actions';
@@ -15,6 +22,7 @@ interface ChangeEmailFormProps {
 
 /** Change e-mail (§5): new e-mail, retype, password. Not updating → updating → done. */
 export function ChangeEmailForm({ currentEmail, onDone, onCancel }: ChangeEmailFormProps) {
+  const { t } = useTranslation('account');
   const [email, setEmail] = useState('');
   const [retypeEmail, setRetypeEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -28,7 +36,7 @@ export function ChangeEmailForm({ currentEmail, onDone, onCancel }: ChangeEmailF
     setError(null);
     mutation.mutate(checked.value, {
       onSuccess: () => {
-        showToast('Email changed successfully');
+        showToast(t('changeEmail.done'));
         onDone();
       },
       onError: (failure) => setError(toFieldError(failure)),
@@ -38,10 +46,10 @@ export function ChangeEmailForm({ currentEmail, onDone, onCancel }: ChangeEmailF
   return (
     <form className="account-form" onSubmit={submit} noValidate data-testid="change-email-form">
       <p className="account-form__hint">
-        Current e-mail: <strong>{currentEmail}</strong>
+        {t('changeEmail.current')} <strong>{currentEmail}</strong>
       </p>
       <TextField
-        label="New e-mail"
+        label={t('changeEmail.newEmail')}
         name="email"
         type="email"
         autoComplete="email"
@@ -50,7 +58,7 @@ export function ChangeEmailForm({ currentEmail, onDone, onCancel }: ChangeEmailF
         invalid={invalidFor(error, 'email')}
       />
       <TextField
-        label="Retype e-mail"
+        label={t('changeEmail.retype')}
         name="retypeEmail"
         type="email"
         autoComplete="email"
@@ -59,11 +67,11 @@ export function ChangeEmailForm({ currentEmail, onDone, onCancel }: ChangeEmailF
         invalid={invalidFor(error, 'retypeEmail')}
       />
       <CurrentPasswordField value={password} onValue={setPassword} error={error} />
-      <FormError message={error?.message} />
+      <FormError message={errorText(error, t)} />
       <FormActions
         pending={mutation.isPending}
-        submitLabel="Save"
-        pendingLabel="Updating…"
+        submitLabel={t('save')}
+        pendingLabel={t('changeEmail.updating')}
         onCancel={onCancel}
       />
     </form>

@@ -1,8 +1,9 @@
 import type { User } from '@marquee/contract';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useUpdateUserInfo } from '../api/use-profile-changes';
 import { showToast } from '../hooks/use-toast';
-import { validateName, type FieldError, toFieldError } from '../utils/validation';
+import { errorText, validateName, type FieldError, toFieldError } from '../utils/validation';
 import { FormError } from '../../../components/form-fields';
 import { NameFields } from './account-fields';
 import { FormActions } from './form-actions';
@@ -15,6 +16,7 @@ interface ChangeNameFormProps {
 
 /** Change name (§5): first and last name; the server allows one change per 60 days. */
 export function ChangeNameForm({ user, onDone, onCancel }: ChangeNameFormProps) {
+  const { t } = useTranslation('account');
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
   const [error, setError] = useState<FieldError | null>(null);
@@ -27,7 +29,7 @@ export function ChangeNameForm({ user, onDone, onCancel }: ChangeNameFormProps) 
     setError(null);
     mutation.mutate(checked.value, {
       onSuccess: () => {
-        showToast('Name changed successfully');
+        showToast(t('changeName.done'));
         onDone();
       },
       onError: (failure) => setError(toFieldError(failure)),
@@ -43,8 +45,8 @@ export function ChangeNameForm({ user, onDone, onCancel }: ChangeNameFormProps) 
         onLastName={setLastName}
         error={error}
       />
-      <FormError message={error?.message} />
-      <FormActions pending={mutation.isPending} submitLabel="Save" onCancel={onCancel} />
+      <FormError message={errorText(error, t)} />
+      <FormActions pending={mutation.isPending} submitLabel={t('save')} onCancel={onCancel} />
     </form>
   );
 }

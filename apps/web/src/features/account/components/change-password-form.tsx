@@ -1,7 +1,14 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useChangePassword } from '../api/use-profile-changes';
 import { showToast } from '../hooks/use-toast';
-import { validatePasswordChange, type FieldError, toFieldError, invalidFor } from '../utils/validation';
+import {
+  errorText,
+  validatePasswordChange,
+  type FieldError,
+  toFieldError,
+  invalidFor,
+} from '../utils/validation';
 import { FormError, TextField } from '../../../components/form-fields';
 import { FormActions } from './form-actions';
 
@@ -12,6 +19,7 @@ interface ChangePasswordFormProps {
 
 /** Change password (§5): current, new and retyped new password. */
 export function ChangePasswordForm({ onDone, onCancel }: ChangePasswordFormProps) {
+  const { t } = useTranslation('account');
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [retypePassword, setRetypePassword] = useState('');
@@ -25,7 +33,7 @@ export function ChangePasswordForm({ onDone, onCancel }: ChangePasswordFormProps
     setError(null);
     mutation.mutate(checked.value, {
       onSuccess: () => {
-        showToast('User password changed successfully');
+        showToast(t('changePassword.done'));
         onDone();
       },
       onError: (failure) => setError(toFieldError(failure)),
@@ -35,7 +43,7 @@ export function ChangePasswordForm({ onDone, onCancel }: ChangePasswordFormProps
   return (
     <form className="account-form" onSubmit={submit} noValidate data-testid="change-password-form">
       <TextField
-        label="Current password"
+        label={t('changePassword.current')}
         name="currentPassword"
         type="password"
         autoComplete="current-password"
@@ -44,7 +52,7 @@ export function ChangePasswordForm({ onDone, onCancel }: ChangePasswordFormProps
         invalid={invalidFor(error, 'currentPassword')}
       />
       <TextField
-        label="New password"
+        label={t('changePassword.newPassword')}
         name="newPassword"
         type="password"
         autoComplete="new-password"
@@ -53,7 +61,7 @@ export function ChangePasswordForm({ onDone, onCancel }: ChangePasswordFormProps
         invalid={invalidFor(error, 'newPassword')}
       />
       <TextField
-        label="Retype new password"
+        label={t('changePassword.retype')}
         name="retypePassword"
         type="password"
         autoComplete="new-password"
@@ -61,8 +69,8 @@ export function ChangePasswordForm({ onDone, onCancel }: ChangePasswordFormProps
         onValue={setRetypePassword}
         invalid={invalidFor(error, 'retypePassword')}
       />
-      <FormError message={error?.message} />
-      <FormActions pending={mutation.isPending} submitLabel="Save" onCancel={onCancel} />
+      <FormError message={errorText(error, t)} />
+      <FormActions pending={mutation.isPending} submitLabel={t('save')} onCancel={onCancel} />
     </form>
   );
 }

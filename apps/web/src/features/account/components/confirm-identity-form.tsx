@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useConfirmIdentity } from '../api/use-account-deletion';
-import { validateCredentials, type FieldError, toFieldError, invalidFor } from '../utils/validation';
+import {
+  errorText,
+  validateCredentials,
+  type FieldError,
+  toFieldError,
+  invalidFor,
+} from '../utils/validation';
 import { FormError, TextField } from '../../../components/form-fields';
 import { CurrentPasswordField } from './account-fields';
 import { FormActions } from './form-actions';
@@ -12,6 +19,7 @@ interface ConfirmIdentityFormProps {
 
 /** Confirm identity (§2 Modals): e-mail and password; the server answers "Invalid Credentials" when wrong. */
 export function ConfirmIdentityForm({ onConfirmed, onCancel }: ConfirmIdentityFormProps) {
+  const { t } = useTranslation('account');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<FieldError | null>(null);
@@ -30,9 +38,9 @@ export function ConfirmIdentityForm({ onConfirmed, onCancel }: ConfirmIdentityFo
 
   return (
     <form className="account-form" onSubmit={submit} noValidate data-testid="confirm-identity-form">
-      <p className="account-form__hint">Enter your e-mail and password to confirm it is you.</p>
+      <p className="account-form__hint">{t('confirmIdentity.intro')}</p>
       <TextField
-        label="E-mail"
+        label={t('email')}
         name="email"
         type="email"
         autoComplete="email"
@@ -41,11 +49,11 @@ export function ConfirmIdentityForm({ onConfirmed, onCancel }: ConfirmIdentityFo
         invalid={invalidFor(error, 'email')}
       />
       <CurrentPasswordField value={password} onValue={setPassword} error={error} />
-      <FormError message={error?.message} />
+      <FormError message={errorText(error, t)} />
       <FormActions
         pending={mutation.isPending}
-        submitLabel="Confirm"
-        pendingLabel="Checking…"
+        submitLabel={t('confirmIdentity.submit')}
+        pendingLabel={t('confirmIdentity.checking')}
         onCancel={onCancel}
       />
     </form>

@@ -1,14 +1,14 @@
 import { ApiError } from '@marquee/api-client';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDeleteAccount, useRequestAccountDeletion } from '../api/use-account-deletion';
 import { ConfirmIdentityForm } from './confirm-identity-form';
 import { FormError } from '../../../components/form-fields';
 import { CurrentPasswordField } from './account-fields';
 import { FormActions } from './form-actions';
-import { toFieldError, type FieldError } from '../utils/validation';
+import { errorText, toFieldError, type FieldError } from '../utils/validation';
 import { Modal } from './modal';
 
-const REQUEST_FAILED = 'There was and error processing your request.'; // sic: the spec's wording (§8)
 /** How long "Account Deleted" stays before the viewer is signed out and sent home (§9: 3000 ms). */
 export const AFTER_DELETE_MS = 3000;
 
@@ -21,10 +21,11 @@ interface DeleteAccountProps {
 
 /** /delete-account: the deletion request flow, or self-deletion where the site allows it. */
 export function DeleteAccount({ selfDelete, onDeleted }: DeleteAccountProps) {
+  const { t } = useTranslation('account');
   return (
     <section className="account-delete" aria-labelledby="account-delete-title" data-testid="delete-account">
       <h2 id="account-delete-title" className="account__section-title">
-        Delete account
+        {t('deletion.title')}
       </h2>
       {selfDelete ? <SelfDelete onDeleted={onDeleted} /> : <RequestDeletion />}
     </section>
@@ -33,27 +34,25 @@ export function DeleteAccount({ selfDelete, onDeleted }: DeleteAccountProps) {
 
 /** selfDelete off: explain, confirm identity, POST /v2/me/request-delete → "Request sent". */
 function RequestDeletion() {
+  const { t } = useTranslation('account');
   const [confirming, setConfirming] = useState(false);
   const request = useRequestAccountDeletion();
 
   if (request.isSuccess) {
     return (
       <p className="account-delete__result" role="status" data-testid="delete-request-sent">
-        Request sent
+        {t('deletion.requestSent')}
       </p>
     );
   }
 
   return (
     <>
-      <p>
-        Deleting your account removes your profile, your viewing history and your access to purchased content.
-        We will review your request and confirm by e-mail once your account has been deleted.
-      </p>
-      <p>First confirm it is you with your e-mail and password.</p>
+      <p>{t('deletion.requestIntro')}</p>
+      <p>{t('deletion.confirmFirst')}</p>
       {request.isError ? (
         <div className="account-form__error" role="alert" data-testid="delete-request-error">
-          <p>{REQUEST_FAILED}</p>
+          <p>{t('deletion.requestFailed')}</p>
           {/* A refusal the viewer can act on (e.g. a request already sent today) keeps the server's reason. */}
           {request.error instanceof ApiError && request.error.isClientError ? (
             <p>{request.error.message}</p>
@@ -67,10 +66,14 @@ function RequestDeletion() {
         disabled={request.isPending}
         onClick={() => setConfirming(true)}
       >
-        {request.isPending ? 'Sending…' : 'Request account deletion'}
+        {request.isPending ? t('deletion.sending') : t('deletion.request')}
       </button>
       {confirming ? (
-        <Modal title="Confirm identity" onClose={() => setConfirming(false)} testId="confirm-identity-modal">
+        <Modal
+          title={t('confirmIdentity.title')}
+          onClose={() => setConfirming(false)}
+          testId="confirm-identity-modal"
+        >
           <ConfirmIdentityForm
             onCancel={() => setConfirming(false)}
             onConfirmed={() => {
@@ -86,6 +89,7 @@ function RequestDeletion() {
 
 /** selfDelete on: password, POST /v2/me/delete → "Account Deleted", then sign out. */
 function SelfDelete({ onDeleted }: { onDeleted: () => void | Promise<void> }) {
+  const { t } = useTranslation('account');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<FieldError | null>(null);
   const mutation = useDeleteAccount();
@@ -99,27 +103,28 @@ function SelfDelete({ onDeleted }: { onDeleted: () => void | Promise<void> }) {
   if (mutation.isSuccess) {
     return (
       <p className="account-delete__result" role="status" data-testid="account-deleted">
-        Account Deleted
+        {t('deletion.deleted')}
       </p>
     );
   }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!password) return setError({ message: 'Password is required', field: 'password' });
+    if (!password) return setError({ key: 'validation.passwordRequired', field: 'password' });
     setError(null);
     mutation.mutate(password, { onError: (failure) => setError(toFieldError(failure)) });
   };
 
   return (
     <form className="account-form" onSubmit={submit} noValidate data-testid="self-delete-form">
-      <p>
-        Deleting your account is permanent: your profile, viewing history and access to purchased content are
-        removed and cannot be restored.
-      </p>
+      <p>{t('deletion.selfIntro')}</p>
       <CurrentPasswordField value={password} onValue={setPassword} error={error} />
-      <FormError message={error?.message} />
-      <FormActions pending={mutation.isPending} submitLabel="Delete account" pendingLabel="Deleting…" />
+      <FormError message={errorText(error, t)} />
+      <FormActions
+        pending={mutation.isPending}
+        submitLabel={t('deletion.submit')}
+        pendingLabel={t('deletion.deleting')}
+      />
     </form>
   );
 }

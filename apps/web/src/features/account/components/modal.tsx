@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface ModalProps {
   title: string;
@@ -15,6 +16,7 @@ const FOCUSABLE =
  * Tab cycles inside it, and focus goes back to the element that opened it. Mount it to open it.
  */
 export function Modal({ title, onClose, children, testId }: ModalProps) {
+  const { t } = useTranslation('account');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -67,7 +69,7 @@ export function Modal({ title, onClose, children, testId }: ModalProps) {
           <h2 id={titleId} className="account-modal__title">
             {title}
           </h2>
-          <button type="button" className="account-modal__close" aria-label="Close" onClick={onClose}>
+          <button type="button" className="account-modal__close" aria-label={t('close')} onClick={onClose}>
             ×
           </button>
         </header>

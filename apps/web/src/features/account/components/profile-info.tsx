@@ -1,6 +1,7 @@
 import type { User } from '@marquee/contract';
 import { useState } from 'react';
-import { formatDob, genderOptions, type UserInfoFields } from '../utils/validation';
+import { useTranslation } from 'react-i18next';
+import { formatDob, genderOptions, type MessageKey, type UserInfoFields } from '../utils/validation';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangeNameForm } from './change-name-form';
 import { ChangePasswordForm } from './change-password-form';
@@ -14,12 +15,15 @@ interface ProfileInfoProps {
   fields: UserInfoFields;
 }
 
-function genderLabel(gender: User['gender']): string {
-  return genderOptions(false).find((o) => o.value === gender)?.label ?? '';
+/** The message key of a gender's label, if it has one. */
+function genderLabel(gender: User['gender']): MessageKey | undefined {
+  return genderOptions(false).find((o) => o.value === gender)?.label;
 }
 
 /** /profile-info: the user's details and the buttons that open the change modals. */
 export function ProfileInfo({ user, fields }: ProfileInfoProps) {
+  const { t, i18n } = useTranslation('account');
+  const gender = genderLabel(user.gender);
   const [open, setOpen] = useState<OpenModal>(null);
   const close = () => setOpen(null);
   const name = `${user.firstName} ${user.lastName}`.trim();
@@ -27,27 +31,27 @@ export function ProfileInfo({ user, fields }: ProfileInfoProps) {
   return (
     <section className="account-profile" aria-labelledby="account-profile-title" data-testid="profile-info">
       <h2 id="account-profile-title" className="account__section-title">
-        Profile
+        {t('profile.title')}
       </h2>
       <dl className="account-profile__details">
         <div>
-          <dt>Name</dt>
+          <dt>{t('profile.name')}</dt>
           <dd data-testid="profile-name">{name || '—'}</dd>
         </div>
         <div>
-          <dt>E-mail</dt>
+          <dt>{t('email')}</dt>
           <dd data-testid="profile-email">{user.email}</dd>
         </div>
         {fields.hideUserDOB ? null : (
           <div>
-            <dt>Date of birth</dt>
-            <dd data-testid="profile-dob">{formatDob(user.dob) || '—'}</dd>
+            <dt>{t('profile.dob')}</dt>
+            <dd data-testid="profile-dob">{formatDob(user.dob, i18n.language) || '—'}</dd>
           </div>
         )}
         {fields.hideUserGender ? null : (
           <div>
-            <dt>Gender</dt>
-            <dd data-testid="profile-gender">{genderLabel(user.gender) || '—'}</dd>
+            <dt>{t('profile.gender')}</dt>
+            <dd data-testid="profile-gender">{gender ? t(gender) : '—'}</dd>
           </div>
         )}
       </dl>
@@ -58,7 +62,7 @@ export function ProfileInfo({ user, fields }: ProfileInfoProps) {
           data-testid="change-name"
           onClick={() => setOpen('name')}
         >
-          Change name
+          {t('profile.changeName')}
         </button>
         <button
           type="button"
@@ -66,7 +70,7 @@ export function ProfileInfo({ user, fields }: ProfileInfoProps) {
           data-testid="change-user-info"
           onClick={() => setOpen('info')}
         >
-          Change user info
+          {t('profile.changeInfo')}
         </button>
         <button
           type="button"
@@ -74,7 +78,7 @@ export function ProfileInfo({ user, fields }: ProfileInfoProps) {
           data-testid="change-email"
           onClick={() => setOpen('email')}
         >
-          Change e-mail
+          {t('profile.changeEmail')}
         </button>
         <button
           type="button"
@@ -82,27 +86,27 @@ export function ProfileInfo({ user, fields }: ProfileInfoProps) {
           data-testid="change-password"
           onClick={() => setOpen('password')}
         >
-          Change password
+          {t('profile.changePassword')}
         </button>
       </div>
 
       {open === 'name' ? (
-        <Modal title="Change name" onClose={close} testId="change-name-modal">
+        <Modal title={t('profile.changeName')} onClose={close} testId="change-name-modal">
           <ChangeNameForm user={user} onDone={close} onCancel={close} />
         </Modal>
       ) : null}
       {open === 'info' ? (
-        <Modal title="Change user info" onClose={close} testId="change-user-info-modal">
+        <Modal title={t('profile.changeInfo')} onClose={close} testId="change-user-info-modal">
           <UserInfoForm user={user} fields={fields} onDone={close} onCancel={close} />
         </Modal>
       ) : null}
       {open === 'email' ? (
-        <Modal title="Change e-mail" onClose={close} testId="change-email-modal">
+        <Modal title={t('profile.changeEmail')} onClose={close} testId="change-email-modal">
           <ChangeEmailForm currentEmail={user.email} onDone={close} onCancel={close} />
         </Modal>
       ) : null}
       {open === 'password' ? (
-        <Modal title="Change password" onClose={close} testId="change-password-modal">
+        <Modal title={t('profile.changePassword')} onClose={close} testId="change-password-modal">
           <ChangePasswordForm onDone={close} onCancel={close} />
         </Modal>
       ) : null}

@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { dismissToast, useToasts } from '../hooks/use-toast';
 
 /** The account area's toasts, announced politely; each can be dismissed and leaves after a few seconds. */
 export function Toaster() {
+  const { t } = useTranslation('account');
   const toasts = useToasts();
   return (
     <div className="account-toaster" aria-live="polite" role="status">
@@ -16,7 +18,7 @@ export function Toaster() {
           <button
             type="button"
             className="account-toast__close"
-            aria-label="Dismiss"
+            aria-label={t('dismiss')}
             onClick={() => dismissToast(toast.id)}
           >
             ×

@@ -1,11 +1,13 @@
 import type { User } from '@marquee/contract';
 import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useUpdateUserInfo } from '../api/use-profile-changes';
 import { showToast } from '../hooks/use-toast';
 import {
   daysInMonth,
   dobToParts,
   dobYears,
+  errorText,
   genderOptions,
   monthName,
   validateUserInfo,
@@ -26,13 +28,9 @@ interface UserInfoFormProps {
   onCancel?: () => void;
 }
 
-const MONTH_OPTIONS = Array.from({ length: 12 }, (_, i) => ({
-  value: String(i + 1),
-  label: monthName(i + 1),
-}));
-
 /** Change user info (§5): names, date of birth and gender (the last two as the site's perms allow). */
 export function UserInfoForm({ user, fields, onDone, onCancel }: UserInfoFormProps) {
+  const { t, i18n } = useTranslation('account');
   const initialDob = dobToParts(user.dob);
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
@@ -44,6 +42,10 @@ export function UserInfoForm({ user, fields, onDone, onCancel }: UserInfoFormPro
   const mutation = useUpdateUserInfo();
 
   const yearOptions = useMemo(() => dobYears().map((y) => ({ value: String(y), label: String(y) })), []);
+  const monthOptions = Array.from({ length: 12 }, (_, i) => ({
+    value: String(i + 1),
+    label: monthName(i + 1, i18n.language),
+  }));
   // 31 days until year and month are known, so a day can be picked first.
   const dayCount = year && month ? daysInMonth(Number(year), Number(month)) : 31;
   const dayOptions = Array.from({ length: dayCount }, (_, i) => ({
@@ -58,7 +60,7 @@ export function UserInfoForm({ user, fields, onDone, onCancel }: UserInfoFormPro
     setError(null);
     mutation.mutate(checked.value, {
       onSuccess: () => {
-        showToast('User details changed successfully');
+        showToast(t('changeInfo.done'));
         onDone();
       },
       onError: (failure) => setError(toFieldError(failure)),
@@ -76,30 +78,30 @@ export function UserInfoForm({ user, fields, onDone, onCancel }: UserInfoFormPro
       />
       {fields.hideUserDOB ? null : (
         <fieldset className="account-form__group">
-          <legend>Date of birth</legend>
+          <legend>{t('profile.dob')}</legend>
           <div className="account-form__row">
             <SelectField
-              label="Year"
+              label={t('changeInfo.year')}
               name="year"
-              placeholder="Year"
+              placeholder={t('changeInfo.year')}
               value={year}
               onValue={setYear}
               options={yearOptions}
               invalid={invalidFor(error, 'year', 'dob')}
             />
             <SelectField
-              label="Month"
+              label={t('changeInfo.month')}
               name="month"
-              placeholder="Month"
+              placeholder={t('changeInfo.month')}
               value={month}
               onValue={setMonth}
-              options={MONTH_OPTIONS}
+              options={monthOptions}
               invalid={invalidFor(error, 'month', 'dob')}
             />
             <SelectField
-              label="Day"
+              label={t('changeInfo.day')}
               name="day"
-              placeholder="Day"
+              placeholder={t('changeInfo.day')}
               value={day}
               onValue={setDay}
               options={dayOptions}
@@ -110,17 +112,20 @@ export function UserInfoForm({ user, fields, onDone, onCancel }: UserInfoFormPro
       )}
       {fields.hideUserGender ? null : (
         <SelectField
-          label="Gender"
+          label={t('profile.gender')}
           name="gender"
-          placeholder="Choose…"
+          placeholder={t('changeInfo.choose')}
           value={gender}
           onValue={(value) => setGender(value as Gender | '')}
-          options={genderOptions(fields.rudimentaryGenders)}
+          options={genderOptions(fields.rudimentaryGenders).map((o) => ({
+            value: o.value,
+            label: t(o.label),
+          }))}
           invalid={invalidFor(error, 'gender')}
         />
       )}
-      <FormError message={error?.message} />
-      <FormActions pending={mutation.isPending} submitLabel="Save" onCancel={onCancel} />
+      <FormError message={errorText(error, t)} />
+      <FormActions pending={mutation.isPending} submitLabel={t('save')} onCancel={onCancel} />
     </form>
   );
 }

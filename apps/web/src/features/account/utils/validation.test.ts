@@ -1,11 +1,16 @@
+import { ApiError } from '@marquee/api-client';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { en, es } from '../locales';
 import {
+  errorText,
   daysInMonth,
   dobToParts,
   dobYears,
   formatDob,
   genderOptions,
   parseDob,
+  toFieldError,
   validateCredentials,
   validateEmailChange,
   validateName,
@@ -13,7 +18,22 @@ import {
   validateUserInfo,
 } from './validation';
 
+const i18n = i18next.createInstance();
+void i18n.init({
+  lng: 'en',
+  resources: { en: { account: en }, es: { account: es } },
+  defaultNS: 'account',
+  initAsync: false,
+});
+
 const NOW = new Date(2026, 10, 22); // 22 November 2026, local time
+/** The error a rule gives for one of the spec's messages: the key whose English is exactly that text. */
+function specError(message: string, field: string | undefined) {
+  const name = Object.entries(en.validation).find(([, text]) => text === message)?.[0];
+  if (!name) throw new Error(`no message "${message}" in the account namespace`);
+  return { key: `validation.${name}`, field };
+}
+
 const SHOW_ALL = { hideUserDOB: false, hideUserGender: false, rudimentaryGenders: false };
 
 describe('validateEmailChange (§5 Change e-mail)', () => {
@@ -27,7 +47,7 @@ describe('validateEmailChange (§5 Change e-mail)', () => {
     ]) {
       expect(validateEmailChange(input, current)).toEqual({
         ok: false,
-        error: { message: 'All fields are required', field: undefined },
+        error: specError('All fields are required', undefined),
       });
     }
   });
@@ -35,7 +55,7 @@ describe('validateEmailChange (§5 Change e-mail)', () => {
   it('says "Invalid email" for a malformed address', () => {
     for (const email of ['viewer', 'viewer@', 'viewer@host', 'a b@c.de', '@c.de']) {
       const result = validateEmailChange({ email, retypeEmail: email, password: 'pw' }, current);
-      expect(result).toEqual({ ok: false, error: { message: 'Invalid email', field: 'email' } });
+      expect(result).toEqual({ ok: false, error: specError('Invalid email', 'email') });
     }
   });
 
@@ -43,7 +63,7 @@ describe('validateEmailChange (§5 Change e-mail)', () => {
     const email = 'Viewer@Marquee.TEST';
     expect(validateEmailChange({ email, retypeEmail: email, password: 'pw' }, current)).toEqual({
       ok: false,
-      error: { message: 'Email is the same as current', field: 'email' },
+      error: specError('Email is the same as current', 'email'),
     });
   });
 
@@ -71,7 +91,7 @@ describe('validateName (§5 Change name)', () => {
     ]) {
       expect(validateName(input)).toEqual({
         ok: false,
-        error: { message: 'Missing values', field: undefined },
+        error: specError('Missing values', undefined),
       });
     }
   });
@@ -79,7 +99,7 @@ describe('validateName (§5 Change name)', () => {
   it('says "First name must be at least 2 characters long" for one character', () => {
     expect(validateName({ firstName: ' J ', lastName: 'Doe' })).toEqual({
       ok: false,
-      error: { message: 'First name must be at least 2 characters long', field: 'firstName' },
+      error: specError('First name must be at least 2 characters long', 'firstName'),
     });
   });
 
@@ -100,7 +120,7 @@ describe('validatePasswordChange (§5 Change password)', () => {
     ]) {
       const result = validatePasswordChange(input);
       expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.error.message).toBe('All fields are required');
+      if (!result.ok) expect(result.error).toEqual(specError('All fields are required', undefined));
     }
   });
 
@@ -112,7 +132,7 @@ describe('validatePasswordChange (§5 Change password)', () => {
     });
     expect(result).toEqual({
       ok: false,
-      error: { message: "New passwords don't match", field: 'retypePassword' },
+      error: specError("New passwords don't match", 'retypePassword'),
     });
   });
 
@@ -162,7 +182,7 @@ describe('date of birth (§5 Change user info)', () => {
       { year: '', month: '3', day: '5' },
       { year: '1990', month: '3', day: '' },
     ]) {
-      expect(parseDob(parts, NOW)).toEqual({ ok: false, error: { message: 'Invalid DOB', field: 'dob' } });
+      expect(parseDob(parts, NOW)).toEqual({ ok: false, error: specError('Invalid DOB', 'dob') });
     }
   });
 
@@ -191,6 +211,7 @@ describe('date of birth (§5 Change user info)', () => {
     expect(dobToParts(null)).toEqual({ year: '', month: '', day: '' });
     expect(formatDob(19900305)).toBe('March 5, 1990');
     expect(formatDob(null)).toBe('');
+    expect(formatDob(19900305, 'es')).toBe('5 de marzo de 1990');
   });
 });
 
@@ -199,12 +220,12 @@ describe('validateUserInfo (§5 Change user info)', () => {
 
   it('says "Missing values" without both names', () => {
     const result = validateUserInfo({ ...base, lastName: '' }, SHOW_ALL, NOW);
-    expect(result).toEqual({ ok: false, error: { message: 'Missing values', field: undefined } });
+    expect(result).toEqual({ ok: false, error: specError('Missing values', undefined) });
   });
 
   it('says "Invalid DOB" for a partial date', () => {
     const result = validateUserInfo({ ...base, year: '1990' }, SHOW_ALL, NOW);
-    expect(result).toEqual({ ok: false, error: { message: 'Invalid DOB', field: 'dob' } });
+    expect(result).toEqual({ ok: false, error: specError('Invalid DOB', 'dob') });
   });
 
   it('sends gender and dob when shown and given', () => {
@@ -236,13 +257,30 @@ describe('validateUserInfo (§5 Change user info)', () => {
   });
 
   it('offers Male, Female, Other, and omits Other with rudimentaryGenders', () => {
-    expect(genderOptions(false).map((o) => o.label)).toEqual(['Male', 'Female', 'Other']);
-    expect(genderOptions(true).map((o) => o.label)).toEqual(['Male', 'Female']);
+    const english = i18n.getFixedT('en');
+    expect(genderOptions(false).map((o) => english(o.label))).toEqual(['Male', 'Female', 'Other']);
+    expect(genderOptions(true).map((o) => english(o.label))).toEqual(['Male', 'Female']);
     const result = validateUserInfo(
       { ...base, gender: 'other' },
       { ...SHOW_ALL, rudimentaryGenders: true },
       NOW,
     );
     expect(result.ok).toBe(false);
+  });
+});
+
+describe('form error text', () => {
+  it('translates rule errors and keeps the server message (§8)', () => {
+    const rule = validatePasswordChange({ currentPassword: '', newPassword: '', retypePassword: '' });
+    if (rule.ok) throw new Error('expected an error');
+    expect(errorText(rule.error, i18n.getFixedT('en'))).toBe('All fields are required');
+    expect(errorText(rule.error, i18n.getFixedT('es'))).toBe('Todos los campos son obligatorios');
+    const server = toFieldError(new ApiError(401, 'invalidCredentials', 'Invalid Credentials', 'password'));
+    expect(errorText(server, i18n.getFixedT('es'))).toBe('Invalid Credentials');
+    expect(server.field).toBe('password');
+    expect(errorText(toFieldError(new Error('boom')), i18n.getFixedT('en'))).toBe(
+      'Uh-oh, something went wrong! Please try again',
+    );
+    expect(errorText(null, i18n.getFixedT('en'))).toBeUndefined();
   });
 });

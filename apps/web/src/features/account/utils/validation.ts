@@ -1,19 +1,14 @@
 import { ApiError } from '@marquee/api-client';
-import { errorMessage } from '../../../components/error-message';
-// Client-side rules of the account modals (accounts-and-commerce §5), with the spec's messages.
+import type { en } from '../locales';
+// Client-side rules of the account modals (accounts-and-commerce §5). They answer with `account`
+// message keys (the spec's texts are the English of those keys); the forms show them via i18next.
 // The server checks the same rules; these only spare a round trip.
 
-export const MESSAGES = {
-  allRequired: 'All fields are required',
-  emailSame: 'Email is the same as current',
-  emailInvalid: 'Invalid email',
-  emailsDiffer: "Emails don't match",
-  missingValues: 'Missing values',
-  invalidDob: 'Invalid DOB',
-  firstNameShort: 'First name must be at least 2 characters long',
-  passwordsDiffer: "New passwords don't match",
-  passwordShort: 'Password must be at least 6 characters',
-} as const;
+/** A message key of the `account` namespace (validation, the generic error, gender labels). */
+export type MessageKey =
+  | `validation.${keyof (typeof en)['validation']}`
+  | `errors.${keyof (typeof en)['errors']}`
+  | `gender.${keyof (typeof en)['gender']}`;
 
 /** Password minimum (accounts-and-commerce §9). */
 export const PASSWORD_MIN = 6;
@@ -24,15 +19,24 @@ export const NAME_CHANGE_DAYS = 60;
 
 export type Gender = 'male' | 'female' | 'other';
 
-/** A field's problem: the message to show and the input it belongs to. */
-export interface FieldError {
-  message: string;
-  field?: string;
+/**
+ * A field's problem and the input it belongs to: a message key (client-side checks, translated when
+ * shown) or the server's own message.
+ */
+export type FieldError = { field?: string } & ({ key: MessageKey } | { message: string });
+
+/** The text of a form error in the viewer's language (`t` of the `account` namespace). */
+export function errorText(error: FieldError | null, t: (key: MessageKey) => string): string | undefined {
+  if (!error) return undefined;
+  return 'key' in error ? t(error.key) : error.message;
 }
 
 /** A failed call as a form error: the server's message and field (§8: modal errors show the server's message). */
 export function toFieldError(error: unknown): FieldError {
-  return { message: errorMessage(error), field: error instanceof ApiError ? error.field : undefined };
+  const field = error instanceof ApiError ? error.field : undefined;
+  return error instanceof ApiError && error.message
+    ? { message: error.message, field }
+    : { key: 'errors.generic', field };
 }
 
 /** Whether the form's error names one of these fields (to mark the input). */
@@ -42,9 +46,9 @@ export function invalidFor(error: FieldError | null, ...fields: string[]): boole
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; error: FieldError };
 
-const fail = (message: string, field?: string): { ok: false; error: FieldError } => ({
+const fail = (key: MessageKey, field?: string): { ok: false; error: FieldError } => ({
   ok: false,
-  error: { message, field },
+  error: { key, field },
 });
 
 // One @ with text either side and a dot in the domain, no spaces: the server has the final word.
@@ -67,10 +71,10 @@ export function validateEmailChange(
 ): Validated<{ email: string; password: string }> {
   const email = input.email.trim().toLowerCase();
   const retype = input.retypeEmail.trim().toLowerCase();
-  if (!email || !retype || !input.password) return fail(MESSAGES.allRequired);
-  if (!isEmail(email)) return fail(MESSAGES.emailInvalid, 'email');
-  if (email !== retype) return fail(MESSAGES.emailsDiffer, 'retypeEmail');
-  if (email === currentEmail.trim().toLowerCase()) return fail(MESSAGES.emailSame, 'email');
+  if (!email || !retype || !input.password) return fail('validation.allRequired');
+  if (!isEmail(email)) return fail('validation.emailInvalid', 'email');
+  if (email !== retype) return fail('validation.emailsDiffer', 'retypeEmail');
+  if (email === currentEmail.trim().toLowerCase()) return fail('validation.emailSame', 'email');
   return { ok: true, value: { email, password: input.password } };
 }
 
@@ -83,8 +87,8 @@ export interface NameInput {
 export function validateName(input: NameInput): Validated<{ firstName: string; lastName: string }> {
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();
-  if (!firstName || !lastName) return fail(MESSAGES.missingValues);
-  if (firstName.length < 2) return fail(MESSAGES.firstNameShort, 'firstName');
+  if (!firstName || !lastName) return fail('validation.missingValues');
+  if (firstName.length < 2) return fail('validation.firstNameShort', 'firstName');
   return { ok: true, value: { firstName, lastName } };
 }
 
@@ -99,9 +103,9 @@ export function validatePasswordChange(
   input: PasswordChangeInput,
 ): Validated<{ currentPassword: string; newPassword: string }> {
   if (!input.currentPassword || !input.newPassword || !input.retypePassword)
-    return fail(MESSAGES.allRequired);
-  if (input.newPassword !== input.retypePassword) return fail(MESSAGES.passwordsDiffer, 'retypePassword');
-  if (input.newPassword.length < PASSWORD_MIN) return fail(MESSAGES.passwordShort, 'newPassword');
+    return fail('validation.allRequired');
+  if (input.newPassword !== input.retypePassword) return fail('validation.passwordsDiffer', 'retypePassword');
+  if (input.newPassword.length < PASSWORD_MIN) return fail('validation.passwordShort', 'newPassword');
   return { ok: true, value: { currentPassword: input.currentPassword, newPassword: input.newPassword } };
 }
 
@@ -111,8 +115,8 @@ export function validateCredentials(input: {
   password: string;
 }): Validated<{ email: string; password: string }> {
   const email = input.email.trim().toLowerCase();
-  if (!email || !input.password) return fail(MESSAGES.allRequired);
-  if (!isEmail(email)) return fail(MESSAGES.emailInvalid, 'email');
+  if (!email || !input.password) return fail('validation.allRequired');
+  if (!isEmail(email)) return fail('validation.emailInvalid', 'email');
   return { ok: true, value: { email, password: input.password } };
 }
 
@@ -149,29 +153,29 @@ export function dobToParts(dob: number | null | undefined): DobParts {
 export function parseDob(parts: DobParts, now: Date = new Date()): Validated<number | null> {
   const given = [parts.year, parts.month, parts.day].filter((p) => p !== '').length;
   if (given === 0) return { ok: true, value: null };
-  if (given !== 3) return fail(MESSAGES.invalidDob, 'dob');
+  if (given !== 3) return fail('validation.invalidDob', 'dob');
   const year = Number(parts.year);
   const month = Number(parts.month);
   const day = Number(parts.day);
-  if (![year, month, day].every(Number.isInteger)) return fail(MESSAGES.invalidDob, 'dob');
+  if (![year, month, day].every(Number.isInteger)) return fail('validation.invalidDob', 'dob');
   const years = dobYears(now);
-  if (year > years[0]! || year < years[years.length - 1]!) return fail(MESSAGES.invalidDob, 'dob');
+  if (year > years[0]! || year < years[years.length - 1]!) return fail('validation.invalidDob', 'dob');
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
-    return fail(MESSAGES.invalidDob, 'dob');
+    return fail('validation.invalidDob', 'dob');
   }
   const dob = year * 10_000 + month * 100 + day;
   const today = now.getFullYear() * 10_000 + (now.getMonth() + 1) * 100 + now.getDate();
-  if (dob > today) return fail(MESSAGES.invalidDob, 'dob');
+  if (dob > today) return fail('validation.invalidDob', 'dob');
   return { ok: true, value: dob };
 }
 
-/** The gender choices: Male, Female, Other (Other omitted with perm rudimentaryGenders). */
-export function genderOptions(rudimentaryGenders: boolean): Array<{ value: Gender; label: string }> {
-  const options: Array<{ value: Gender; label: string }> = [
-    { value: 'male', label: 'Male' },
-    { value: 'female', label: 'Female' },
+/** The gender choices: Male, Female, Other (Other omitted with perm rudimentaryGenders); labels are keys. */
+export function genderOptions(rudimentaryGenders: boolean): Array<{ value: Gender; label: MessageKey }> {
+  const options: Array<{ value: Gender; label: MessageKey }> = [
+    { value: 'male', label: 'gender.male' },
+    { value: 'female', label: 'gender.female' },
   ];
-  if (!rudimentaryGenders) options.push({ value: 'other', label: 'Other' });
+  if (!rudimentaryGenders) options.push({ value: 'other', label: 'gender.other' });
   return options;
 }
 
@@ -205,7 +209,7 @@ export function validateUserInfo(
   const value: UserInfoValue = { ...name.value };
   if (!fields.hideUserGender) {
     const allowed = genderOptions(fields.rudimentaryGenders).some((o) => o.value === input.gender);
-    if (input.gender && !allowed) return fail(MESSAGES.missingValues, 'gender');
+    if (input.gender && !allowed) return fail('validation.missingValues', 'gender');
     value.gender = input.gender || null;
   }
   if (!fields.hideUserDOB) {
@@ -216,29 +220,20 @@ export function validateUserInfo(
   return { ok: true, value };
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-export function monthName(month: number): string {
-  return MONTHS[month - 1] ?? '';
+/** The month's name (1–12) in the UI language ('en': "March", 'es': "marzo"). */
+export function monthName(month: number, locale = 'en'): string {
+  if (!Number.isInteger(month) || month < 1 || month > 12) return '';
+  return new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(
+    Date.UTC(2000, month - 1, 1),
+  );
 }
 
-/** A numeric YYYYMMDD date for people: "March 5, 1990". */
-export function formatDob(dob: number | null | undefined): string {
+/** A numeric YYYYMMDD date for people in the UI language: "March 5, 1990", "5 de marzo de 1990". */
+export function formatDob(dob: number | null | undefined, locale = 'en'): string {
   if (!dob) return '';
   const { year, month, day } = dobToParts(dob);
-  const name = monthName(Number(month));
-  return name ? `${name} ${day}, ${year}` : '';
+  if (!monthName(Number(month))) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    Date.UTC(Number(year), Number(month) - 1, Number(day)),
+  );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session';
 import type { AuthPerms } from '../utils/site-perms';
@@ -6,6 +7,7 @@ import { PROFILE_PATH } from './guest-only';
 
 /** The header's session corner: Sign in (Sign up with swapLogin), or the account menu with Sign out. */
 export function AccountMenu({ perms }: { perms: AuthPerms | undefined }) {
+  const { t } = useTranslation('auth');
   const { status, user, connecting, signOut } = useSession();
   const navigate = useNavigate();
   const menu = useRef<HTMLDetailsElement>(null);
@@ -34,7 +36,7 @@ export function AccountMenu({ perms }: { perms: AuthPerms | undefined }) {
     <div className="account-menu" data-testid="account-menu">
       {connecting ? (
         <span className="account-menu__connecting" role="status" data-testid="connecting">
-          Connecting…
+          {t('menu.connecting')}
         </span>
       ) : null}
       {status === 'signedIn' ? (
@@ -43,17 +45,17 @@ export function AccountMenu({ perms }: { perms: AuthPerms | undefined }) {
             <span className="account-menu__avatar" aria-hidden="true">
               {(user?.firstName || user?.email || '?').slice(0, 1).toUpperCase()}
             </span>
-            <span className="account-menu__name">{user?.firstName || user?.email || 'Account'}</span>
+            <span className="account-menu__name">{user?.firstName || user?.email || t('menu.account')}</span>
           </summary>
           <ul className="account-menu__list">
             <li>
               <Link to={PROFILE_PATH} onClick={close}>
-                My account
+                {t('menu.myAccount')}
               </Link>
             </li>
             <li>
               <Link to="/activate" onClick={close}>
-                Activate a device
+                {t('menu.activateDevice')}
               </Link>
             </li>
             <li>
@@ -65,7 +67,7 @@ export function AccountMenu({ perms }: { perms: AuthPerms | undefined }) {
                   void signOut().then(() => navigate('/', { replace: true }));
                 }}
               >
-                Sign out
+                {t('menu.signOut')}
               </button>
             </li>
           </ul>
@@ -73,11 +75,11 @@ export function AccountMenu({ perms }: { perms: AuthPerms | undefined }) {
       ) : status === 'anonymous' && perms && !perms.hideAuth ? (
         perms.swapLogin ? (
           <Link className="button" to="/signup" data-testid="sign-in-link">
-            Sign up
+            {t('signUp')}
           </Link>
         ) : (
           <Link className="button" to="/login" data-testid="sign-in-link">
-            Sign in
+            {t('signIn')}
           </Link>
         )
       ) : null}

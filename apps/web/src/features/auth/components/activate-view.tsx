@@ -6,14 +6,14 @@ import { api } from '../../../lib/api';
 import { useFormErrors } from '../hooks/use-form-errors';
 import { validateCode } from '../utils/validation';
 import { FormMessage, SubmitButton, TextField } from '../../../components/form-fields';
+import { useAuthTranslation } from '../hooks/use-auth-translation';
 import { AuthCard } from './auth-card';
 
 const ORDER = ['code'] as const;
-export const DEVICE_ACTIVATED = 'Device activated!';
-const GENERIC_DEVICE_ERROR = 'Something went wrong on our side. Please try again later.';
 
 /** /activate: the signed-in viewer types the code their TV shows (spec §2, §8 Device). */
 export function ActivateView() {
+  const { t, localize } = useAuthTranslation();
   const [params] = useSearchParams();
   const { formRef, errors, setErrors } = useFormErrors(ORDER);
   const [code, setCode] = useState(params.get('code') ?? '');
@@ -23,18 +23,19 @@ export function ActivateView() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validateCode(code);
-    setErrors(found);
+    setErrors(localize(found));
     if (Object.keys(found).length) return;
     setBusy(true);
     setMessage(null);
     try {
       const source = params.get('source') ?? undefined;
-      const result = await activateDeviceCode(api, code.trim().toUpperCase(), { source });
-      setMessage({ kind: 'success', text: result.message || DEVICE_ACTIVATED });
+      // The server's success message is always "Device activated!" (spec §8): shown in the viewer's language.
+      await activateDeviceCode(api, code.trim().toUpperCase(), { source });
+      setMessage({ kind: 'success', text: t('activate.success') });
       setCode('');
     } catch (error) {
       // Device errors: the server's message for a client error, else a generic one (spec §8).
-      const text = error instanceof ApiError && error.isClientError ? error.message : GENERIC_DEVICE_ERROR;
+      const text = error instanceof ApiError && error.isClientError ? error.message : t('activate.failed');
       setMessage({ kind: 'error', text });
     } finally {
       setBusy(false);
@@ -42,13 +43,11 @@ export function ActivateView() {
   };
 
   return (
-    <AuthCard title="Activate your device" testId="activate">
-      <p className="auth-intro">
-        Enter the code shown on your TV. It can take up to 30 seconds for the TV to sign in.
-      </p>
+    <AuthCard title={t('activate.title')} testId="activate">
+      <p className="auth-intro">{t('activate.intro')}</p>
       <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
         <TextField
-          label="Activation code"
+          label={t('activate.code')}
           name="code"
           value={code}
           onValue={(v) => setCode(v.toUpperCase())}
@@ -64,8 +63,8 @@ export function ActivateView() {
             {message.text}
           </FormMessage>
         ) : null}
-        <SubmitButton wide busy={busy} busyLabel="Activating…">
-          Activate
+        <SubmitButton wide busy={busy} busyLabel={t('activate.busy')}>
+          {t('activate.submit')}
         </SubmitButton>
       </form>
     </AuthCard>

@@ -1,5 +1,6 @@
 import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 type StateDetail = { state: string; payload?: string };
 
@@ -19,6 +20,9 @@ export function AltchaCaptcha({
   resetKey: number;
   error?: string;
 }) {
+  const { t, i18n } = useTranslation('auth');
+  // The widget's own texts ("I'm not a robot"…) come from ALTCHA's translation of the UI language.
+  const language = i18n.language.startsWith('es') ? 'es-es' : 'en';
   const ref = useRef<HTMLElement>(null);
   const [loaded, setLoaded] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -27,14 +31,14 @@ export function AltchaCaptcha({
 
   useEffect(() => {
     let live = true;
-    import('altcha').then(
+    Promise.all([import('altcha'), language === 'es-es' ? import('altcha/i18n/es-es') : null]).then(
       () => live && setLoaded(true),
       () => live && setLoadFailed(true),
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [language]);
 
   useEffect(() => {
     const node = ref.current;
@@ -59,12 +63,18 @@ export function AltchaCaptcha({
   return (
     <div className="auth-captcha" data-testid="captcha">
       {loadFailed ? (
-        <p className="field__error">The captcha could not load. Reload the page and try again.</p>
+        <p className="field__error">{t('captcha.loadFailed')}</p>
       ) : loaded ? (
-        <altcha-widget ref={ref} challenge={challengeUrl} auto="onload" name="captchaToken" />
+        <altcha-widget
+          ref={ref}
+          challenge={challengeUrl}
+          auto="onload"
+          name="captchaToken"
+          language={language}
+        />
       ) : (
         <p className="field__hint" role="status">
-          Loading captcha…
+          {t('captcha.loading')}
         </p>
       )}
       {error ? (

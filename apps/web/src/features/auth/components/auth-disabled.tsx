@@ -1,7 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { StatusMessage } from '../../../components/status-message';
-import { AUTH_DISABLED_MESSAGE } from '../utils/auth-errors';
 
 /** What login, signup and forgot-pw show when the site has hideAuth. */
 export function AuthDisabled() {
-  return <StatusMessage kind="info" title={AUTH_DISABLED_MESSAGE} testId="auth-disabled" />;
+  const { t } = useTranslation('auth');
+  return <StatusMessage kind="info" title={t('disabled')} testId="auth-disabled" />;
 }

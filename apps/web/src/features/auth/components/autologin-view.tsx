@@ -6,7 +6,8 @@ import { StatusMessage } from '../../../components/status-message';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useFormErrors } from '../hooks/use-form-errors';
-import { isRateLimited, serverMessage } from '../utils/auth-errors';
+import { useAuthTranslation } from '../hooks/use-auth-translation';
+import { isRateLimited } from '../utils/auth-errors';
 import { autologinOutcome } from '../utils/autologin-outcome';
 import { validateNewPassword } from '../utils/validation';
 import { FormError, FormMessage, PasswordField, SubmitButton } from '../../../components/form-fields';
@@ -17,6 +18,7 @@ const ORDER = ['password', 'confirm'] as const;
 
 /** /autologin/:code: signs in from a link code (spec §4 Autologin). */
 export function AutologinView({ code }: { code: string }) {
+  const { t, serverText } = useAuthTranslation();
   const navigate = useNavigate();
   const { signIn, track } = useSession();
   // A query, not an effect, so StrictMode's double mount spends the code once.
@@ -33,7 +35,7 @@ export function AutologinView({ code }: { code: string }) {
   useEffect(() => {
     const result = setPasswordResult ?? attempt.data;
     if (outcome === 'expired') {
-      navigate('/login', { replace: true, state: { notice: 'Login code expired or invalid.' } });
+      navigate('/login', { replace: true, state: { notice: 'login.codeExpired' } });
     } else if (outcome === 'signedIn' && result && result.status === 2 && result.token) {
       signIn(result as Parameters<typeof signIn>[0]);
       navigate('/', { replace: true });
@@ -45,22 +47,22 @@ export function AutologinView({ code }: { code: string }) {
 
   if (outcome === 'pending' || outcome === 'expired' || outcome === 'signedIn') {
     return (
-      <AuthCard title="Signing you in">
-        <p role="status">Signing you in…</p>
+      <AuthCard title={t('autologin.signingIn')}>
+        <p role="status">{t('autologin.signingInBusy')}</p>
       </AuthCard>
     );
   }
   if (outcome === 'tooMany') {
     return (
-      <StatusMessage kind="error" title="Too many failed attempts" testId="autologin-error">
-        {isRateLimited(attempt.error) ? serverMessage(attempt.error) : null}
+      <StatusMessage kind="error" title={t('autologin.tooMany')} testId="autologin-error">
+        {isRateLimited(attempt.error) ? serverText(attempt.error) : null}
       </StatusMessage>
     );
   }
   if (outcome === 'failed') {
     return (
-      <StatusMessage kind="error" title="There was an error logging you in" testId="autologin-error">
-        Redirecting to Home Page
+      <StatusMessage kind="error" title={t('autologin.failed')} testId="autologin-error">
+        {t('autologin.redirecting')}
       </StatusMessage>
     );
   }
@@ -76,6 +78,7 @@ function AutologinSetPassword({
   onDone: (result: AutologinResult) => void;
   track: <T>(call: Promise<T>) => Promise<T>;
 }) {
+  const { t, serverText, localize } = useAuthTranslation();
   const { formRef, errors, setErrors } = useFormErrors(ORDER);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -85,24 +88,24 @@ function AutologinSetPassword({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validateNewPassword({ password, confirm });
-    setErrors(found);
+    setErrors(localize(found));
     if (Object.keys(found).length) return;
     setBusy(true);
     setServerError(null);
     try {
       onDone(await track(autologinSetPassword(api, code, password)));
     } catch (error) {
-      setServerError(serverMessage(error));
+      setServerError(serverText(error));
       setBusy(false);
     }
   };
 
   return (
-    <AuthCard title="Set your password" testId="autologin-set-password">
-      <FormMessage kind="info">Please set your password before continuing..</FormMessage>
+    <AuthCard title={t('autologin.setPasswordTitle')} testId="autologin-set-password">
+      <FormMessage kind="info">{t('autologin.setPasswordIntro')}</FormMessage>
       <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
         <PasswordField
-          label="Password"
+          label={t('password')}
           name="password"
           autoComplete="new-password"
           value={password}
@@ -110,7 +113,7 @@ function AutologinSetPassword({
           error={errors.password}
         />
         <PasswordField
-          label="Confirm password"
+          label={t('confirmPassword')}
           name="confirm"
           autoComplete="new-password"
           value={confirm}
@@ -118,8 +121,8 @@ function AutologinSetPassword({
           error={errors.confirm}
         />
         <FormError message={serverError} testId="auth-error" />
-        <SubmitButton wide busy={busy} busyLabel="Saving…">
-          Save and continue
+        <SubmitButton wide busy={busy} busyLabel={t('saving')}>
+          {t('autologin.submit')}
         </SubmitButton>
       </form>
     </AuthCard>

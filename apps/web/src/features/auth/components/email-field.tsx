@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form-fields';
 
 /** The sign-in screens' e-mail field (login, signup, forgot and required reset). */
@@ -10,9 +11,10 @@ export function EmailField({
   onValue: (value: string) => void;
   error?: string;
 }) {
+  const { t } = useTranslation('auth');
   return (
     <TextField
-      label="Email"
+      label={t('email')}
       name="email"
       type="email"
       autoComplete="email"

@@ -4,7 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useFormErrors } from '../hooks/use-form-errors';
-import { isRateLimited, serverMessage } from '../utils/auth-errors';
+import { useAuthTranslation } from '../hooks/use-auth-translation';
+import { isRateLimited } from '../utils/auth-errors';
 import { carriedQuery } from '../utils/return-intent';
 import type { AuthPerms } from '../utils/site-perms';
 import { validateEmailOnly } from '../utils/validation';
@@ -14,10 +15,10 @@ import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
 
 const ORDER = ['email'] as const;
-export const RESET_MAIL_FAILED = 'Something went wrong. Please try again';
 
 /** /forgot-pw?fromPasscode&automatic: asks for a reset e-mail (spec §2, §8). */
 export function ForgotPasswordView({ perms }: { perms: AuthPerms }) {
+  const { t, serverText, localize } = useAuthTranslation();
   const [params] = useSearchParams();
   const { track } = useSession();
   const { formRef, errors, setErrors } = useFormErrors(ORDER);
@@ -31,7 +32,7 @@ export function ForgotPasswordView({ perms }: { perms: AuthPerms }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validateEmailOnly(email);
-    setErrors(found);
+    setErrors(localize(found));
     if (Object.keys(found).length) return;
     setBusy(true);
     setServerError(null);
@@ -39,7 +40,7 @@ export function ForgotPasswordView({ perms }: { perms: AuthPerms }) {
       await track(requestPasswordReset(api, email.trim(), window.location.origin));
       setSentTo(email.trim());
     } catch (error) {
-      setServerError(isRateLimited(error) ? serverMessage(error) : RESET_MAIL_FAILED);
+      setServerError(isRateLimited(error) ? serverText(error) : t('forgot.failed'));
     } finally {
       setBusy(false);
     }
@@ -47,16 +48,16 @@ export function ForgotPasswordView({ perms }: { perms: AuthPerms }) {
 
   const intro =
     params.get('automatic') !== null
-      ? 'Your password needs to be reset before you can sign in. Enter your e-mail and we will send you a link.'
+      ? t('forgot.introAutomatic')
       : params.get('fromPasscode') !== null
-        ? 'Set a password for your account: enter your e-mail and we will send you a link.'
-        : 'Enter the e-mail of your account and we will send you a link to reset your password.';
+        ? t('forgot.introPasscode')
+        : t('forgot.intro');
 
   return (
-    <AuthCard title="Forgot password" testId="forgot-pw">
+    <AuthCard title={t('forgot.title')} testId="forgot-pw">
       {sentTo ? (
         <FormMessage kind="success" testId="forgot-pw-sent">
-          If an account exists for {sentTo}, we have sent it a link to reset the password. Check your inbox.
+          {t('forgot.sent', { email: sentTo })}
         </FormMessage>
       ) : (
         <>
@@ -64,14 +65,14 @@ export function ForgotPasswordView({ perms }: { perms: AuthPerms }) {
           <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
             <EmailField value={email} onValue={setEmail} error={errors.email} />
             <FormError message={serverError} testId="forgot-pw-error" />
-            <SubmitButton wide busy={busy} busyLabel="Sending…">
-              Send reset link
+            <SubmitButton wide busy={busy} busyLabel={t('forgot.sending')}>
+              {t('forgot.submit')}
             </SubmitButton>
           </form>
         </>
       )}
       <p className="auth-links">
-        <Link to={`/login${carriedQuery(params)}`}>Back to sign in</Link>
+        <Link to={`/login${carriedQuery(params)}`}>{t('backToSignIn')}</Link>
       </p>
     </AuthCard>
   );

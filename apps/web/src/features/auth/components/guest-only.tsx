@@ -1,4 +1,5 @@
 import { useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { returnPath } from '../utils/return-intent';
@@ -11,6 +12,7 @@ export const PROFILE_PATH = '/profile-info';
  * another tab) goes where the form sends them: the intent, else home.
  */
 export function GuestOnly({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('auth');
   const { status } = useSession();
   const [params] = useSearchParams();
   const sawAnonymous = useRef(false);
@@ -18,7 +20,7 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   if (status === 'loading') {
     return (
       <p className="session-loading" role="status">
-        Loading…
+        {t('loading')}
       </p>
     );
   }

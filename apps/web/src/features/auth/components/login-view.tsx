@@ -5,7 +5,8 @@ import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useSiteTerms } from '../api/use-auth-queries';
 import { useFormErrors } from '../hooks/use-form-errors';
-import { AUTH_DISABLED_MESSAGE, AuthErrorCode, errorCode, serverMessage } from '../utils/auth-errors';
+import { useAuthTranslation } from '../hooks/use-auth-translation';
+import { AuthErrorCode, errorCode } from '../utils/auth-errors';
 import { carriedQuery, returnPath } from '../utils/return-intent';
 import type { AuthPerms } from '../utils/site-perms';
 import { validateLogin } from '../utils/validation';
@@ -19,8 +20,12 @@ const ORDER = ['email', 'password', 'terms'] as const;
 
 type ServerError = { kind: 'locked' | 'plain'; message: string } | null;
 
-/** /login: e-mail and password, the terms box when the site asks for it, social login (spec §2, §4, §5). */
+/**
+ * /login: e-mail and password, the terms box when the site asks for it, social login (spec §2, §4, §5).
+ * `notice` is an `auth` message key another screen sent the viewer here with (e.g. `login.codeExpired`).
+ */
 export function LoginView({ perms, notice }: { perms: AuthPerms; notice?: string }) {
+  const { t, serverText, localize } = useAuthTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { signIn, track } = useSession();
@@ -42,8 +47,8 @@ export function LoginView({ perms, notice }: { perms: AuthPerms; notice?: string
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validateLogin({ email, password });
-    if (termsNeeded && !termsAccepted) found.terms = 'Please accept the terms to continue';
-    setErrors(found);
+    if (termsNeeded && !termsAccepted) found.terms = 'validation.acceptTerms';
+    setErrors(localize(found));
     if (Object.keys(found).length) return;
     setBusy(true);
     setServerError(null);
@@ -58,37 +63,37 @@ export function LoginView({ perms, notice }: { perms: AuthPerms; notice?: string
       switch (errorCode(error)) {
         case AuthErrorCode.unreelTerms:
           setTermsNeeded(true);
-          setServerError({ kind: 'plain', message: 'Please review and accept the terms to continue.' });
+          setServerError({ kind: 'plain', message: t('login.reviewTerms') });
           return;
         case AuthErrorCode.pwdExpired:
-          navigate('/required-reset-pw', { state: { email: email.trim(), msg: serverMessage(error) } });
+          navigate('/required-reset-pw', { state: { email: email.trim(), msg: serverText(error) } });
           return;
         case AuthErrorCode.accountLocked:
-          setServerError({ kind: 'locked', message: serverMessage(error) });
+          setServerError({ kind: 'locked', message: serverText(error) });
           return;
         case AuthErrorCode.authDisabled:
-          setServerError({ kind: 'plain', message: AUTH_DISABLED_MESSAGE });
+          setServerError({ kind: 'plain', message: t('disabled') });
           return;
         default:
-          setServerError({ kind: 'plain', message: serverMessage(error) });
+          setServerError({ kind: 'plain', message: serverText(error) });
       }
     }
   };
 
   const signupLink = (
     <p className="auth-alt" data-testid="signup-offer">
-      New here? <Link to={`/signup${carried}`}>Create an account</Link>
+      {t('login.newHere')} <Link to={`/signup${carried}`}>{t('login.createAccount')}</Link>
     </p>
   );
 
   return (
-    <AuthCard title={intent === 'activate' ? 'Sign in to activate your device' : 'Sign in'} testId="login">
-      {notice ? <FormMessage kind="info">{notice}</FormMessage> : null}
+    <AuthCard title={intent === 'activate' ? t('login.titleActivate') : t('login.title')} testId="login">
+      {notice ? <FormMessage kind="info">{t(notice)}</FormMessage> : null}
       {perms.swapLogin ? signupLink : null}
       <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
         <EmailField value={email} onValue={setEmail} error={errors.email} />
         <PasswordField
-          label="Password"
+          label={t('password')}
           name="password"
           autoComplete="current-password"
           value={password}
@@ -97,11 +102,11 @@ export function LoginView({ perms, notice }: { perms: AuthPerms; notice?: string
         />
         {termsNeeded ? (
           <div className="auth-terms" data-testid="terms-box">
-            <div className="auth-terms__text" tabIndex={0} aria-label="Terms of use">
+            <div className="auth-terms__text" tabIndex={0} aria-label={t('termsOfUse')}>
               {terms.isPending
-                ? 'Loading terms…'
+                ? t('loadingTerms')
                 : terms.isError
-                  ? serverMessage(terms.error)
+                  ? serverText(terms.error)
                   : terms.data?.text}
             </div>
             <label className="auth-check">
@@ -112,7 +117,7 @@ export function LoginView({ perms, notice }: { perms: AuthPerms; notice?: string
                 onChange={(e) => setTermsAccepted(e.target.checked)}
                 aria-invalid={errors.terms ? true : undefined}
               />
-              I accept the terms of use
+              {t('login.acceptTerms')}
             </label>
             {errors.terms ? <p className="field__error">{errors.terms}</p> : null}
           </div>
@@ -123,25 +128,25 @@ export function LoginView({ perms, notice }: { perms: AuthPerms; notice?: string
             {serverError.kind === 'locked' ? (
               <>
                 {' '}
-                <Link to={`/forgot-pw${carried}`}>Reset your password</Link>
+                <Link to={`/forgot-pw${carried}`}>{t('login.resetPassword')}</Link>
               </>
             ) : null}
           </FormMessage>
         ) : null}
-        <SubmitButton wide busy={busy} busyLabel="Signing in…">
-          Sign in
+        <SubmitButton wide busy={busy} busyLabel={t('login.signingIn')}>
+          {t('signIn')}
         </SubmitButton>
       </form>
       <p className="auth-links">
-        <Link to={`/forgot-pw${carried}`}>Forgot password?</Link>
+        <Link to={`/forgot-pw${carried}`}>{t('login.forgotPassword')}</Link>
         {' · '}
-        <Link to="/passcode">Sign in with a passcode</Link>
+        <Link to="/passcode">{t('login.withPasscode')}</Link>
       </p>
       <SocialLogin returnTo={target} odrc={intent} />
       {perms.swapLogin ? null : signupLink}
       {perms.activateToLogin && intent !== 'activate' ? (
         <p className="auth-alt" data-testid="activate-offer">
-          Signing in on a TV? <Link to="/login?odrc=activate">Sign in and enter your TV code</Link>
+          {t('login.onTv')} <Link to="/login?odrc=activate">{t('login.onTvLink')}</Link>
         </p>
       ) : null}
     </AuthCard>

@@ -1,17 +1,16 @@
 import { oauthCallback, queryKeys } from '@marquee/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { StatusMessage } from '../../../components/status-message';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { OAUTH_BINDING_KEY, takeOauthReturn } from '../utils/oauth-return';
 
-export const SOCIAL_DENIED = 'Not authorized to log in with Facebook';
-export const SOCIAL_FAILED = 'Unable to log in with facebook. Please try again';
-
 /** /oauth/:provider/callback?code&state: finishes a social login and returns to the intent (spec §2, §8). */
 export function OauthCallbackView({ provider }: { provider: string }) {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { signIn, track } = useSession();
@@ -45,10 +44,14 @@ export function OauthCallbackView({ provider }: { provider: string }) {
 
   if (denied || (!code && !exchange.isFetching) || exchange.isError) {
     return (
-      <StatusMessage kind="error" title={denied ? SOCIAL_DENIED : SOCIAL_FAILED} testId="oauth-error">
-        <Link to="/login">Back to sign in</Link>
+      <StatusMessage
+        kind="error"
+        title={denied ? t('social.denied') : t('social.failed')}
+        testId="oauth-error"
+      >
+        <Link to="/login">{t('backToSignIn')}</Link>
       </StatusMessage>
     );
   }
-  return <StatusMessage kind="info" title="Signing you in…" testId="oauth-pending" />;
+  return <StatusMessage kind="info" title={t('social.signingIn')} testId="oauth-pending" />;
 }

@@ -4,17 +4,17 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useFormErrors } from '../hooks/use-form-errors';
-import { serverMessage } from '../utils/auth-errors';
+import { useAuthTranslation } from '../hooks/use-auth-translation';
 import { returnPath } from '../utils/return-intent';
 import { validateCode } from '../utils/validation';
 import { FormMessage, SubmitButton, TextField } from '../../../components/form-fields';
 import { AuthCard } from './auth-card';
 
 const ORDER = ['code'] as const;
-export const PASSCODE_SUCCESS = 'Successfully logged in.';
 
 /** /passcode: signs in with a passcode; flags send the account to forgot-pw or login (spec §4 Session). */
 export function PasscodeView() {
+  const { t, serverText, localize } = useAuthTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { signIn, track } = useSession();
@@ -26,7 +26,7 @@ export function PasscodeView() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validateCode(code);
-    setErrors(found);
+    setErrors(localize(found));
     if (Object.keys(found).length) return;
     setBusy(true);
     setMessage(null);
@@ -34,25 +34,25 @@ export function PasscodeView() {
       const result = await track(passcodeLogin(api, code.trim()));
       if ('token' in result && result.token) {
         signIn(result);
-        setMessage({ kind: 'success', text: PASSCODE_SUCCESS });
+        setMessage({ kind: 'success', text: t('passcode.success') });
         setTimeout(() => navigate(returnPath(params), { replace: true }), 1000);
         return;
       }
       const email = encodeURIComponent('email' in result ? result.email : '');
       if (result.automaticResetPassword) navigate(`/forgot-pw?fromPasscode&automatic&email=${email}`);
       else if (result.resetPassword) navigate(`/forgot-pw?fromPasscode&email=${email}`);
-      else navigate('/login', { state: { notice: 'Please sign in with your e-mail and password.' } });
+      else navigate('/login', { state: { notice: 'login.usePassword' } });
     } catch (error) {
-      setMessage({ kind: 'error', text: serverMessage(error) });
+      setMessage({ kind: 'error', text: serverText(error) });
       setBusy(false);
     }
   };
 
   return (
-    <AuthCard title="Sign in with a passcode" testId="passcode">
+    <AuthCard title={t('passcode.title')} testId="passcode">
       <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
         <TextField
-          label="Passcode"
+          label={t('passcode.label')}
           name="code"
           autoComplete="one-time-code"
           value={code}
@@ -64,12 +64,12 @@ export function PasscodeView() {
             {message.text}
           </FormMessage>
         ) : null}
-        <SubmitButton wide busy={busy} busyLabel="Checking…">
-          Sign in
+        <SubmitButton wide busy={busy} busyLabel={t('passcode.checking')}>
+          {t('signIn')}
         </SubmitButton>
       </form>
       <p className="auth-links">
-        <Link to="/login">Sign in with e-mail and password</Link>
+        <Link to="/login">{t('passcode.withPassword')}</Link>
       </p>
     </AuthCard>
   );

@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useFormErrors } from '../hooks/use-form-errors';
-import { serverMessage } from '../utils/auth-errors';
+import { useAuthTranslation } from '../hooks/use-auth-translation';
 import { returnPath } from '../utils/return-intent';
 import { validateRequiredReset } from '../utils/validation';
 import { FormError, FormMessage, PasswordField, SubmitButton } from '../../../components/form-fields';
@@ -15,6 +15,7 @@ const ORDER = ['email', 'password', 'newPassword', 'confirm'] as const;
 
 /** /required-reset-pw: the forced reset after a login answered pwdExpired (spec §2, §4). */
 export function RequiredResetView() {
+  const { t, serverText, localize } = useAuthTranslation();
   const location = useLocation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -31,7 +32,7 @@ export function RequiredResetView() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validateRequiredReset({ email, password, newPassword, confirm });
-    setErrors(found);
+    setErrors(localize(found));
     if (Object.keys(found).length) return;
     setBusy(true);
     setServerError(null);
@@ -39,18 +40,18 @@ export function RequiredResetView() {
       signIn(await track(resetExpiredPassword(api, { email: email.trim(), password, newPassword })));
       navigate(returnPath(params), { replace: true });
     } catch (error) {
-      setServerError(serverMessage(error));
+      setServerError(serverText(error));
       setBusy(false);
     }
   };
 
   return (
-    <AuthCard title="Your password has expired" testId="required-reset-pw">
-      <FormMessage kind="info">{state.msg ?? 'Please choose a new password to continue.'}</FormMessage>
+    <AuthCard title={t('requiredReset.title')} testId="required-reset-pw">
+      <FormMessage kind="info">{state.msg ?? t('requiredReset.intro')}</FormMessage>
       <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
         <EmailField value={email} onValue={setEmail} error={errors.email} />
         <PasswordField
-          label="Current password"
+          label={t('requiredReset.currentPassword')}
           name="password"
           autoComplete="current-password"
           value={password}
@@ -58,7 +59,7 @@ export function RequiredResetView() {
           error={errors.password}
         />
         <PasswordField
-          label="New password"
+          label={t('newPassword')}
           name="newPassword"
           autoComplete="new-password"
           value={newPassword}
@@ -66,7 +67,7 @@ export function RequiredResetView() {
           error={errors.newPassword}
         />
         <PasswordField
-          label="Confirm new password"
+          label={t('requiredReset.confirmNew')}
           name="confirm"
           autoComplete="new-password"
           value={confirm}
@@ -74,8 +75,8 @@ export function RequiredResetView() {
           error={errors.confirm}
         />
         <FormError message={serverError} testId="auth-error" />
-        <SubmitButton wide busy={busy} busyLabel="Saving…">
-          Save and sign in
+        <SubmitButton wide busy={busy} busyLabel={t('saving')}>
+          {t('requiredReset.submit')}
         </SubmitButton>
       </form>
     </AuthCard>

@@ -6,18 +6,17 @@ import { StatusMessage } from '../../../components/status-message';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useFormErrors } from '../hooks/use-form-errors';
-import { serverMessage } from '../utils/auth-errors';
+import { useAuthTranslation } from '../hooks/use-auth-translation';
 import { returnPath } from '../utils/return-intent';
 import { validateNewPassword } from '../utils/validation';
 import { FormError, FormMessage, PasswordField, SubmitButton } from '../../../components/form-fields';
 import { AuthCard } from './auth-card';
 
 const ORDER = ['password', 'confirm'] as const;
-export const RESET_SUCCESS = 'You have successfully updated your password!';
-export const RESET_FAILED = 'Unable to reset password. Please try again';
 
 /** /reset-pw/:code: checks the code, then sets the new password and signs in (spec §2, §5). */
 export function ResetPasswordView({ code }: { code: string }) {
+  const { t, serverText, localize } = useAuthTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { signIn, track } = useSession();
@@ -34,13 +33,13 @@ export function ResetPasswordView({ code }: { code: string }) {
     staleTime: Infinity,
   });
 
-  const title = params.get('odrc') === 'redeem-gift' ? 'Set Password' : 'Password Reset';
+  const title = params.get('odrc') === 'redeem-gift' ? t('reset.titleGift') : t('reset.title');
   const target = returnPath(params);
 
   if (check.isPending) {
     return (
       <AuthCard title={title}>
-        <p role="status">Checking your link…</p>
+        <p role="status">{t('reset.checking')}</p>
       </AuthCard>
     );
   }
@@ -49,13 +48,13 @@ export function ResetPasswordView({ code }: { code: string }) {
     return (
       <StatusMessage
         kind="error"
-        title={invalid ? 'This link is no longer valid' : title}
+        title={invalid ? t('reset.invalid') : title}
         testId="reset-pw-invalid"
         onRetry={invalid ? undefined : () => void check.refetch()}
       >
-        <p>{serverMessage(check.error)}</p>
+        <p>{serverText(check.error)}</p>
         <p>
-          <Link to="/forgot-pw">Send a new reset link</Link>
+          <Link to="/forgot-pw">{t('reset.newLink')}</Link>
         </p>
       </StatusMessage>
     );
@@ -64,7 +63,7 @@ export function ResetPasswordView({ code }: { code: string }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validateNewPassword({ password, confirm });
-    setErrors(found);
+    setErrors(localize(found));
     if (Object.keys(found).length) return;
     setBusy(true);
     setServerError(null);
@@ -74,7 +73,9 @@ export function ResetPasswordView({ code }: { code: string }) {
       setDone(true);
     } catch (error) {
       setServerError(
-        error instanceof ApiError && error.isClientError ? `${RESET_FAILED}. ${error.message}` : RESET_FAILED,
+        error instanceof ApiError && error.isClientError
+          ? t('reset.failedBecause', { reason: error.message })
+          : t('reset.failed'),
       );
     } finally {
       setBusy(false);
@@ -86,21 +87,23 @@ export function ResetPasswordView({ code }: { code: string }) {
       {done ? (
         <>
           <FormMessage kind="success" testId="reset-pw-done">
-            {RESET_SUCCESS}
+            {t('reset.success')}
           </FormMessage>
           <button
             type="button"
             className="button form-submit"
             onClick={() => navigate(target, { replace: true })}
           >
-            Continue
+            {t('reset.continue')}
           </button>
         </>
       ) : (
         <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
-          {check.data ? <p className="auth-intro">Choose a new password for {check.data.email}.</p> : null}
+          {check.data ? (
+            <p className="auth-intro">{t('reset.chooseFor', { email: check.data.email })}</p>
+          ) : null}
           <PasswordField
-            label="New password"
+            label={t('newPassword')}
             name="password"
             autoComplete="new-password"
             value={password}
@@ -108,7 +111,7 @@ export function ResetPasswordView({ code }: { code: string }) {
             error={errors.password}
           />
           <PasswordField
-            label="Confirm password"
+            label={t('confirmPassword')}
             name="confirm"
             autoComplete="new-password"
             value={confirm}
@@ -116,8 +119,8 @@ export function ResetPasswordView({ code }: { code: string }) {
             error={errors.confirm}
           />
           <FormError message={serverError} testId="reset-pw-error" />
-          <SubmitButton wide busy={busy} busyLabel="Saving…">
-            Save password
+          <SubmitButton wide busy={busy} busyLabel={t('saving')}>
+            {t('reset.submit')}
           </SubmitButton>
         </form>
       )}

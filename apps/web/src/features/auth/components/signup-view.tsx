@@ -5,10 +5,11 @@ import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useCaptchaConfig, useSiteTerms } from '../api/use-auth-queries';
 import { useFormErrors } from '../hooks/use-form-errors';
-import { AUTH_DISABLED_MESSAGE, AuthErrorCode, errorCode, serverMessage } from '../utils/auth-errors';
+import { useAuthTranslation } from '../hooks/use-auth-translation';
+import { AuthErrorCode, errorCode } from '../utils/auth-errors';
 import { carriedQuery, returnPath } from '../utils/return-intent';
 import type { AuthPerms } from '../utils/site-perms';
-import { validateSignup, type FieldErrors } from '../utils/validation';
+import { PASSWORD_MIN, validateSignup, type FieldErrors } from '../utils/validation';
 import { AltchaCaptcha } from './altcha-captcha';
 import { AuthDisabled } from './auth-disabled';
 import { FormError, PasswordField, SubmitButton, TextField } from '../../../components/form-fields';
@@ -19,6 +20,7 @@ const ORDER = ['firstName', 'lastName', 'email', 'password', 'terms', 'captchaTo
 
 /** /signup: name, e-mail, password, terms and the site's captcha (spec §2, §5). */
 export function SignupView({ perms }: { perms: AuthPerms }) {
+  const { t, serverText, localize } = useAuthTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { signIn, track } = useSession();
@@ -52,7 +54,7 @@ export function SignupView({ perms }: { perms: AuthPerms }) {
       captchaToken,
       captchaRequired: !!altcha,
     });
-    setErrors(found);
+    setErrors(localize(found));
     if (Object.keys(found).length) return;
     setBusy(true);
     setServerError(null);
@@ -75,29 +77,29 @@ export function SignupView({ perms }: { perms: AuthPerms }) {
       if (altcha) setCaptchaReset((n) => n + 1);
       const code = errorCode(error);
       if (code === AuthErrorCode.emailTaken) {
-        setErrors({ email: serverMessage(error) });
+        setErrors({ email: serverText(error) });
       } else if (code === AuthErrorCode.authDisabled) {
-        setServerError(AUTH_DISABLED_MESSAGE);
+        setServerError(t('disabled'));
       } else if (error instanceof ApiError && error.field && ORDER.includes(error.field as never)) {
         setErrors({ [error.field]: error.message } as FieldErrors);
       } else {
-        setServerError(serverMessage(error));
+        setServerError(serverText(error));
       }
     }
   };
 
   const loginLink = (
     <p className="auth-alt">
-      Already have an account? <Link to={`/login${carried}`}>Sign in</Link>
+      {t('signup.haveAccount')} <Link to={`/login${carried}`}>{t('signIn')}</Link>
     </p>
   );
 
   return (
-    <AuthCard title="Create your account" testId="signup">
+    <AuthCard title={t('signup.title')} testId="signup">
       <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
         <div className="auth-row">
           <TextField
-            label="First name"
+            label={t('signup.firstName')}
             name="firstName"
             autoComplete="given-name"
             value={firstName}
@@ -105,7 +107,7 @@ export function SignupView({ perms }: { perms: AuthPerms }) {
             error={errors.firstName}
           />
           <TextField
-            label="Last name"
+            label={t('signup.lastName')}
             name="lastName"
             autoComplete="family-name"
             value={lastName}
@@ -115,13 +117,13 @@ export function SignupView({ perms }: { perms: AuthPerms }) {
         </div>
         <EmailField value={email} onValue={setEmail} error={errors.email} />
         <PasswordField
-          label="Password"
+          label={t('password')}
           name="password"
           autoComplete="new-password"
           value={password}
           onValue={setPassword}
           error={errors.password}
-          hint="At least 6 characters"
+          hint={t('signup.passwordHint', { min: PASSWORD_MIN })}
         />
         <div className="auth-terms">
           <label className="auth-check">
@@ -133,17 +135,17 @@ export function SignupView({ perms }: { perms: AuthPerms }) {
               aria-invalid={errors.terms ? true : undefined}
               data-testid="signup-terms"
             />
-            I accept the{' '}
+            {t('signup.accept')}{' '}
             <button type="button" className="auth-linkish" onClick={() => setShowTerms((v) => !v)}>
-              terms of use
+              {t('signup.terms')}
             </button>
           </label>
           {showTerms ? (
-            <div className="auth-terms__text" tabIndex={0} aria-label="Terms of use">
+            <div className="auth-terms__text" tabIndex={0} aria-label={t('termsOfUse')}>
               {termsText.isPending
-                ? 'Loading terms…'
+                ? t('loadingTerms')
                 : termsText.isError
-                  ? serverMessage(termsText.error)
+                  ? serverText(termsText.error)
                   : termsText.data?.text}
             </div>
           ) : null}
@@ -158,15 +160,15 @@ export function SignupView({ perms }: { perms: AuthPerms }) {
           />
         ) : captcha.isPending ? (
           <p className="field__hint" role="status">
-            Loading captcha…
+            {t('captcha.loading')}
           </p>
         ) : null}
         <FormError message={serverError} testId="signup-error" />
         <SubmitButton
           busy={busy || captcha.isPending}
-          busyLabel={busy ? 'Creating account…' : 'Please wait…'}
+          busyLabel={busy ? t('signup.creating') : t('pleaseWait')}
         >
-          Create account
+          {t('signup.submit')}
         </SubmitButton>
       </form>
       {loginLink}

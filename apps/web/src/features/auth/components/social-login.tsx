@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useOauthProviders } from '../api/use-auth-queries';
-import { serverMessage } from '../utils/auth-errors';
+import { useAuthTranslation } from '../hooks/use-auth-translation';
 import { newOauthBinding, OAUTH_RETURN_KEY } from '../utils/oauth-return';
 
 /** "Continue with Facebook" for each configured provider: asks the server for the authorize URL and goes there. */
 export function SocialLogin({ returnTo, odrc }: { returnTo: string; odrc?: string }) {
+  const { t, serverText } = useAuthTranslation();
   const providers = useOauthProviders();
   const { track } = useSession();
   const [busy, setBusy] = useState(false);
@@ -28,7 +29,7 @@ export function SocialLogin({ returnTo, odrc }: { returnTo: string; odrc?: strin
       sessionStorage.setItem(OAUTH_RETURN_KEY, returnTo);
       window.location.href = url;
     } catch (e) {
-      setError(serverMessage(e));
+      setError(serverText(e));
       setBusy(false);
     }
   };
@@ -36,7 +37,7 @@ export function SocialLogin({ returnTo, odrc }: { returnTo: string; odrc?: strin
   return (
     <div className="auth-social">
       <p className="auth-divider">
-        <span>or</span>
+        <span>{t('social.or')}</span>
       </p>
       {providers.data.map((p) => (
         <button
@@ -47,7 +48,7 @@ export function SocialLogin({ returnTo, odrc }: { returnTo: string; odrc?: strin
           onClick={() => void start(p.id)}
           data-testid={`social-login-${p.id}`}
         >
-          Continue with {p.name}
+          {t('social.continueWith', { provider: p.name })}
         </button>
       ))}
       {error ? (

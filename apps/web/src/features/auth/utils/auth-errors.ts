@@ -11,15 +11,16 @@ export const AuthErrorCode = {
   emailTaken: 'emailTaken',
 } as const;
 
-export const AUTH_DISABLED_MESSAGE = 'This site has currently disabled logins / signups';
-
 export function errorCode(error: unknown): string | undefined {
   return error instanceof ApiError ? error.code : undefined;
 }
 
-/** The server's message for an API error, else the generic one. */
-export function serverMessage(error: unknown): string {
-  return error instanceof ApiError && error.message ? error.message : DEFAULT_ERROR_MESSAGE;
+/**
+ * The server's message for an API error, else `fallback`: the screens pass the generic message in
+ * the viewer's language (`auth:genericError`).
+ */
+export function serverMessage(error: unknown, fallback: string = DEFAULT_ERROR_MESSAGE): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
 }
 
 /** A 429 answer: the server's message (it names the wait). */

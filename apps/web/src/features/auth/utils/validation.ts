@@ -1,9 +1,27 @@
 // Client-side checks of the sign-in forms (accounts-and-commerce §5); the server checks again.
+// They answer with `auth` message keys; the forms show them through i18next (`localizeErrors`).
+import type { en } from '../locales';
 
 export const PASSWORD_MIN = 6;
 
-/** Field name → message; empty when the form is valid. */
+/** A message key of the `auth` namespace's validation group. */
+export type ValidationKey = `validation.${keyof (typeof en)['validation']}`;
+
+/** Field name → message key; empty when the form is valid. */
+export type FieldErrorKeys = Partial<Record<string, ValidationKey>>;
+
+/** Field name → the message shown (a translated key, or the server's own text). */
 export type FieldErrors = Partial<Record<string, string>>;
+
+/** The translate function of the `auth` namespace (react-i18next's `t`). */
+export type Translate = (key: ValidationKey, options: { min: number }) => string;
+
+/** The messages of checked fields in the current language. */
+export function localizeErrors(errors: FieldErrorKeys, t: Translate): FieldErrors {
+  const shown: FieldErrors = {};
+  for (const [name, key] of Object.entries(errors)) if (key) shown[name] = t(key, { min: PASSWORD_MIN });
+  return shown;
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -11,10 +29,10 @@ export function looksLikeEmail(value: string): boolean {
   return EMAIL.test(value.trim());
 }
 
-export function validateLogin(input: { email: string; password: string }): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!input.email.trim()) errors.email = 'Email is required';
-  if (!input.password) errors.password = 'Password is required';
+export function validateLogin(input: { email: string; password: string }): FieldErrorKeys {
+  const errors: FieldErrorKeys = {};
+  if (!input.email.trim()) errors.email = 'validation.emailRequired';
+  if (!input.password) errors.password = 'validation.passwordRequired';
   return errors;
 }
 
@@ -26,30 +44,29 @@ export function validateSignup(input: {
   terms: boolean;
   captchaToken: string | null;
   captchaRequired: boolean;
-}): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!input.firstName.trim()) errors.firstName = 'First name is required';
-  if (!input.lastName.trim()) errors.lastName = 'Last name is required';
-  if (!input.email.trim()) errors.email = 'Email is required';
-  else if (!looksLikeEmail(input.email)) errors.email = 'Please enter a valid e-mail address';
-  if (input.password.length < PASSWORD_MIN)
-    errors.password = `Password must be at least ${PASSWORD_MIN} characters`;
-  if (!input.terms) errors.terms = 'You must accept the terms';
-  if (input.captchaRequired && !input.captchaToken) errors.captchaToken = 'Please complete the captcha';
+}): FieldErrorKeys {
+  const errors: FieldErrorKeys = {};
+  if (!input.firstName.trim()) errors.firstName = 'validation.firstNameRequired';
+  if (!input.lastName.trim()) errors.lastName = 'validation.lastNameRequired';
+  if (!input.email.trim()) errors.email = 'validation.emailRequired';
+  else if (!looksLikeEmail(input.email)) errors.email = 'validation.emailInvalid';
+  if (input.password.length < PASSWORD_MIN) errors.password = 'validation.passwordMin';
+  if (!input.terms) errors.terms = 'validation.termsRequired';
+  if (input.captchaRequired && !input.captchaToken) errors.captchaToken = 'validation.captchaRequired';
   return errors;
 }
 
-export function validateEmailOnly(email: string): FieldErrors {
-  if (!email.trim()) return { email: 'Email is required' };
-  if (!looksLikeEmail(email)) return { email: 'Please enter a valid e-mail address' };
+export function validateEmailOnly(email: string): FieldErrorKeys {
+  if (!email.trim()) return { email: 'validation.emailRequired' };
+  if (!looksLikeEmail(email)) return { email: 'validation.emailInvalid' };
   return {};
 }
 
 /** The reset form's messages are the spec's exactly (with its spelling). */
-export function validateNewPassword(input: { password: string; confirm: string }): FieldErrors {
-  const errors: FieldErrors = {};
-  if (input.password.length < PASSWORD_MIN) errors.password = 'Password must be atleast 6 characters';
-  else if (input.password !== input.confirm) errors.confirm = 'Passwords do not match';
+export function validateNewPassword(input: { password: string; confirm: string }): FieldErrorKeys {
+  const errors: FieldErrorKeys = {};
+  if (input.password.length < PASSWORD_MIN) errors.password = 'validation.newPasswordMin';
+  else if (input.password !== input.confirm) errors.confirm = 'validation.passwordsDiffer';
   return errors;
 }
 
@@ -58,19 +75,22 @@ export function validateRequiredReset(input: {
   password: string;
   newPassword: string;
   confirm: string;
-}): FieldErrors {
-  const errors: FieldErrors = { ...validateLogin(input) };
+}): FieldErrorKeys {
+  const errors: FieldErrorKeys = { ...validateLogin(input) };
   const next = validateNewPassword({ password: input.newPassword, confirm: input.confirm });
   if (next.password) errors.newPassword = next.password;
   if (next.confirm) errors.confirm = next.confirm;
   return errors;
 }
 
-export function validateCode(code: string): FieldErrors {
-  return code.trim() ? {} : { code: 'A code is required' };
+export function validateCode(code: string): FieldErrorKeys {
+  return code.trim() ? {} : { code: 'validation.codeRequired' };
 }
 
 /** The first field with an error, in form order (focus goes there). */
-export function firstErrorField(errors: FieldErrors, order: readonly string[]): string | undefined {
+export function firstErrorField(
+  errors: FieldErrors | FieldErrorKeys,
+  order: readonly string[],
+): string | undefined {
   return order.find((name) => errors[name]);
 }
