@@ -394,6 +394,14 @@ describe('accounts in the web app', () => {
     };
     const withPerms = async (perms: Record<string, boolean>) => {
       const context = await browser.newContext();
+      // Pages carry the config inline (#marquee-bootstrap): drop it, so the app asks for the edited one.
+      await context.route('**/*', async (route) => {
+        if (route.request().resourceType() !== 'document') return route.fallback();
+        const response = await route.fetch();
+        const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
+        const body = (await response.text()).replace(/<script id="marquee-bootstrap"[\s\S]*?<\/script>/, '');
+        return route.fulfill({ response, headers, body });
+      });
       await context.route('**/v2/sites/demo/config**', (route) =>
         route.fulfill({
           status: 200,

@@ -1,4 +1,5 @@
 import { fromHlsError, type PlayerError } from './errors';
+import { HLS_MIME } from './constants';
 import { buildHlsConfig, type ResolvedPlayerOptions } from './options';
 
 /** A loaded source: something that can be torn down. */
@@ -9,6 +10,14 @@ export interface EngineHandle {
 export interface EngineCallbacks {
   onReady(): void;
   onError(error: PlayerError): void;
+}
+
+/**
+ * Starts loading hls.js where the browser has no native HLS, so a screen that is about to play can
+ * fetch it while it still waits for its play URL (the chunk is then ready when the player attaches).
+ */
+export function preloadHlsEngine(canPlayType: (type: string) => string): void {
+  if (canPlayType(HLS_MIME) === '') void import('hls.js').catch(() => undefined);
 }
 
 /** Native HLS (Safari, iOS, most TV browsers) or a progressive file: the element does the work. */

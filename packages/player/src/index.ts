@@ -71,3 +71,4 @@ export {
   type KeepAtLiveEdgeOptions,
   type LiveEdgePlayer,
 } from './live-edge';
+export { preloadHlsEngine } from './engines';

@@ -1,8 +1,13 @@
-import { discoverQueryOptions, siteConfigQueryOptions } from '@marquee/api-client';
+import {
+  discoverQueryOptions,
+  siteConfigQueryOptions,
+  videoPlayUrlQueryOptions,
+  videoQueryOptions,
+} from '@marquee/api-client';
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { api } from '../lib/api';
-import { seedFromBootstrap } from './bootstrap';
+import { prefetchFirstScreen, seedFromBootstrap } from './bootstrap';
 
 const docWith = (text: string | null) =>
   ({ getElementById: () => (text === null ? null : { textContent: text }) }) as unknown as Document;
@@ -22,5 +27,21 @@ describe('seedFromBootstrap', () => {
     seedFromBootstrap(client, docWith('{not json'));
     seedFromBootstrap(client, docWith(JSON.stringify({ config: { uid: 'elsewhere' } })));
     expect(client.getQueryData(siteConfigQueryOptions(api).queryKey)).toBeUndefined();
+  });
+});
+
+describe('prefetchFirstScreen', () => {
+  it('asks for the video and its play URL at once when the page opens on a watch screen', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+    const client = new QueryClient();
+    expect(prefetchFirstScreen(client, '/channel/news/v%201')).toBe(true);
+    const cache = client.getQueryCache();
+    expect(cache.find({ queryKey: videoQueryOptions(api, 'v 1').queryKey })).toBeDefined();
+    expect(cache.find({ queryKey: videoPlayUrlQueryOptions(api, 'v 1').queryKey })).toBeDefined();
+    expect(prefetchFirstScreen(new QueryClient(), '/movie/v1')).toBe(false);
+    vi.unstubAllGlobals();
   });
 });

@@ -1,4 +1,9 @@
-import { discoverQueryOptions, siteConfigQueryOptions } from '@marquee/api-client';
+import {
+  discoverQueryOptions,
+  siteConfigQueryOptions,
+  videoPlayUrlQueryOptions,
+  videoQueryOptions,
+} from '@marquee/api-client';
 import type { DiscoverAsset, SiteConfig } from '@marquee/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api';
@@ -22,4 +27,20 @@ export function seedFromBootstrap(client: QueryClient, doc: Document = document)
   if (data.config?.uid === api.site) client.setQueryData(siteConfigQueryOptions(api).queryKey, data.config);
   if (data.discover)
     client.setQueryData(discoverQueryOptions(api, data.discover.tabId).queryKey, data.discover.asset);
+}
+
+const WATCH_PATH = /^\/channel\/[^/]+\/([^/]+)\/?$/;
+
+/**
+ * When the page opens on a watch screen, asks for the video and its play URL at once, while the
+ * watch screen's code is still loading: the first frame does not wait for one after the other.
+ * Returns whether the path is a watch screen (the caller then loads its code early too).
+ */
+export function prefetchFirstScreen(client: QueryClient, path: string = location.pathname): boolean {
+  const uid = WATCH_PATH.exec(path)?.[1];
+  if (!uid) return false;
+  const videoUid = decodeURIComponent(uid);
+  void client.prefetchQuery(videoQueryOptions(api, videoUid));
+  void client.prefetchQuery(videoPlayUrlQueryOptions(api, videoUid));
+  return true;
 }

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { shouldRetry } from '@marquee/api-client';
 import { useState, type ReactNode } from 'react';
 import { SessionProvider } from '../lib/session';
-import { seedFromBootstrap } from './bootstrap';
+import { prefetchFirstScreen, seedFromBootstrap } from './bootstrap';
+import { loadWatchRoute } from './router';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -17,6 +18,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [client] = useState(() => {
     const queryClient = createQueryClient();
     seedFromBootstrap(queryClient);
+    if (prefetchFirstScreen(queryClient)) void loadWatchRoute();
     return queryClient;
   });
   return (

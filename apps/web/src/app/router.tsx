@@ -10,7 +10,10 @@ import { pageRoutes } from './routes/page-routes';
 import { RouteError } from './routes/route-error';
 
 // The watch screens carry the player (and hls.js on demand): load them when first needed.
-const WatchRoute = lazy(() => import('./routes/watch-route'));
+/** The watch screen's code; started early when the page opens on a watch screen (providers). */
+export const loadWatchRoute = () => import('./routes/watch-route');
+const WatchRoute = lazy(loadWatchRoute);
+const NotLiveRoute = lazy(() => import('./routes/not-live-route'));
 const LiveRoute = lazy(() => import('./routes/live-route'));
 const EpgRoute = lazy(() => import('./routes/epg-route'));
 const SearchRoute = lazy(() => import('./routes/search-route'));
@@ -35,6 +38,7 @@ export function createRouter() {
         { path: paths.discoverTab.path, element: <DiscoverRoute /> },
         ...pageRoutes,
         { path: paths.watch.path, element: suspended(<WatchRoute />) },
+        { path: paths.notLive.path, element: suspended(<NotLiveRoute />) },
         { path: paths.epgTab.path, element: suspended(<EpgRoute />) },
         { path: paths.liveTv.path, element: suspended(<LiveRoute />) },
         { path: paths.liveChannel.path, element: suspended(<LiveRoute />) },

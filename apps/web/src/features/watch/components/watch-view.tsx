@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { Player as CorePlayer } from '@marquee/player';
+import { useEffect, useState } from 'react';
+import { preloadHlsEngine, type Player as CorePlayer } from '@marquee/player';
 import { Player } from '@marquee/player/react';
 import { StatusMessage } from '../../../components/status-message';
 import { errorMessage } from '../../../components/error-message';
@@ -31,6 +31,8 @@ interface WatchViewProps {
 export function WatchView({ channelId, videoUid, startAt = null, onLeave, onNotLive }: WatchViewProps) {
   const video = useVideo(videoUid);
   const playUrl = useVideoPlayUrl(videoUid);
+  // hls.js (where it is needed) loads alongside the video and play-url calls, not after them.
+  useEffect(() => preloadHlsEngine((type) => document.createElement('video').canPlayType(type)), []);
   const startTime = useResumePosition(videoUid, startAt);
   const [player, setPlayer] = useState<CorePlayer | null>(null);
   const type = video.data?.type;
