@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import './form-fields.css';
 
@@ -85,6 +86,7 @@ export function TextField({
 
 /** A password input with a show-password toggle. */
 export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
+  const { t } = useTranslation('common');
   const [visible, setVisible] = useState(false);
   return (
     <div className="field-password">
@@ -93,10 +95,10 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
         type="button"
         className="field-password__toggle"
         aria-pressed={visible}
-        aria-label={visible ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+        aria-label={t(visible ? 'hideField' : 'showField', { field: props.label.toLowerCase() })}
         onClick={() => setVisible((v) => !v)}
       >
-        {visible ? 'Hide' : 'Show'}
+        {visible ? t('hide') : t('show')}
       </button>
     </div>
   );
@@ -177,7 +179,7 @@ export function FormError({ message, testId = 'form-error' }: { message?: string
 export function SubmitButton({
   busy,
   children,
-  busyLabel = 'Please wait…',
+  busyLabel,
   wide = false,
 }: {
   busy: boolean;
@@ -186,6 +188,7 @@ export function SubmitButton({
   /** Full width, as on the sign-in cards. */
   wide?: boolean;
 }) {
+  const { t } = useTranslation('common');
   return (
     <button
       type="submit"
@@ -193,7 +196,7 @@ export function SubmitButton({
       disabled={busy}
       aria-busy={busy || undefined}
     >
-      {busy ? busyLabel : children}
+      {busy ? (busyLabel ?? t('pleaseWait')) : children}
     </button>
   );
 }

@@ -3,6 +3,18 @@ import type { Messages } from '../../lib/i18n';
 
 /** The watch screen (namespace `watch`). The age gate's three messages are the spec's (§8 "Age"). */
 export const en = {
+  loadError: "We couldn't load this video",
+  loading: 'Loading video',
+  live: {
+    loadError: "We couldn't load the live channels",
+    empty: 'No live channels',
+    loading: 'Loading channel',
+    title: 'Live',
+    badge: 'Live',
+    nextAt: 'Next at {{time}}: {{title}}',
+    channels: 'Channels',
+    channelsNav: 'Live channels',
+  },
   ageGate: {
     title: 'Enter your birth date',
     intro: 'This video has an age restriction. Please enter your date of birth to continue.',
@@ -22,6 +34,18 @@ export const en = {
 };
 
 export const es: Messages<typeof en> = {
+  loadError: 'No pudimos cargar este vídeo',
+  loading: 'Cargando vídeo',
+  live: {
+    loadError: 'No pudimos cargar los canales en directo',
+    empty: 'No hay canales en directo',
+    loading: 'Cargando canal',
+    title: 'En directo',
+    badge: 'En directo',
+    nextAt: 'A las {{time}}: {{title}}',
+    channels: 'Canales',
+    channelsNav: 'Canales en directo',
+  },
   ageGate: {
     title: 'Indica tu fecha de nacimiento',
     intro: 'Este vídeo tiene una restricción de edad. Indica tu fecha de nacimiento para continuar.',

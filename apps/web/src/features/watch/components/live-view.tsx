@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Player } from '@marquee/player/react';
 import { StatusMessage } from '../../../components/status-message';
@@ -18,6 +19,7 @@ interface LiveViewProps {
 
 /** Live channels: the selected channel playing (live HLS), with now/next and the channel list. */
 export function LiveView({ channelId, hrefFor, onLeave }: LiveViewProps) {
+  const { t } = useTranslation('watch');
   const channels = useLiveChannels();
   const list = channels.data?.items ?? [];
   const current =
@@ -28,17 +30,13 @@ export function LiveView({ channelId, hrefFor, onLeave }: LiveViewProps) {
 
   if (channels.isError) {
     return (
-      <StatusMessage
-        kind="error"
-        title="We couldn't load the live channels"
-        onRetry={() => void channels.refetch()}
-      >
+      <StatusMessage kind="error" title={t('live.loadError')} onRetry={() => void channels.refetch()}>
         {errorMessage(channels.error)}
       </StatusMessage>
     );
   }
   if (channels.isSuccess && list.length === 0) {
-    return <StatusMessage kind="empty" title="No live channels" testId="live-empty" />;
+    return <StatusMessage kind="empty" title={t('live.empty')} testId="live-empty" />;
   }
 
   const { now, next } = current ? nowAndNext(current) : { now: null, next: null };
@@ -50,7 +48,7 @@ export function LiveView({ channelId, hrefFor, onLeave }: LiveViewProps) {
         ) : playUrl.data?.url ? (
           <Player src={playUrl.data.url} live autoplay hotkeys onLeave={onLeave} title={current?.name} />
         ) : (
-          <div className="watch__placeholder" aria-busy="true" aria-label="Loading channel" />
+          <div className="watch__placeholder" aria-busy="true" aria-label={t('live.loading')} />
         )}
       </div>
       <div className="watch__info">
@@ -60,24 +58,22 @@ export function LiveView({ channelId, hrefFor, onLeave }: LiveViewProps) {
               <span className="live__number">{current.channelNumber}</span> {current.name}
             </>
           ) : (
-            'Live'
+            t('live.title')
           )}
         </h1>
         {now ? (
           <p className="live__now">
-            <span className="card__badge live__badge">Live</span> {now.title}
+            <span className="card__badge live__badge">{t('live.badge')}</span> {now.title}
             {now.description ? <span className="live__desc"> — {now.description}</span> : null}
           </p>
         ) : null}
         {next ? (
-          <p className="live__next">
-            Next at {clock(next)}: {next.title}
-          </p>
+          <p className="live__next">{t('live.nextAt', { time: clock(next), title: next.title })}</p>
         ) : null}
       </div>
       {list.length > 1 ? (
-        <nav className="live__channels" aria-label="Live channels">
-          <h2 className="row__title">Channels</h2>
+        <nav className="live__channels" aria-label={t('live.channelsNav')}>
+          <h2 className="row__title">{t('live.channels')}</h2>
           <ul>
             {list.map((channel) => {
               const on = nowAndNext(channel).now;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { preloadHlsEngine, type Player as CorePlayer } from '@marquee/player';
 import { Player } from '@marquee/player/react';
 import { StatusMessage } from '../../../components/status-message';
@@ -29,6 +30,7 @@ interface WatchViewProps {
 
 /** The watch screen of a video in a channel: the player (autoplay, muted until a gesture), then its details. */
 export function WatchView({ channelId, videoUid, startAt = null, onLeave, onNotLive }: WatchViewProps) {
+  const { t } = useTranslation('watch');
   const video = useVideo(videoUid);
   const playUrl = useVideoPlayUrl(videoUid);
   // hls.js (where it is needed) loads alongside the video and play-url calls, not after them.
@@ -47,7 +49,7 @@ export function WatchView({ channelId, videoUid, startAt = null, onLeave, onNotL
 
   if (video.isError) {
     return (
-      <StatusMessage kind="error" title="We couldn't load this video" onRetry={() => void video.refetch()}>
+      <StatusMessage kind="error" title={t('loadError')} onRetry={() => void video.refetch()}>
         {errorMessage(video.error)}
       </StatusMessage>
     );
@@ -76,7 +78,7 @@ export function WatchView({ channelId, videoUid, startAt = null, onLeave, onNotL
             title={video.data?.title}
           />
         ) : (
-          <div className="watch__placeholder" aria-busy="true" aria-label="Loading video" />
+          <div className="watch__placeholder" aria-busy="true" aria-label={t('loading')} />
         )}
       </div>
       <div className="watch__info">
