@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callWithPageToken, expectPlaysPast, launchBrowser, signInOnWeb } from './browser';
 
@@ -15,6 +15,25 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+/** Records the page's progress saves and console errors, for a failure message that says why. */
+function watchProgressCalls(page: Page) {
+  const calls: string[] = [];
+  page.on('response', (res) => {
+    if (res.url().includes('history-progress') && res.request().method() !== 'GET')
+      calls.push(`${res.request().method()} ${res.status()} ${res.request().postData() ?? ''}`);
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') calls.push(`console: ${msg.text().slice(0, 200)}`);
+  });
+  return async (check: () => Promise<void>) => {
+    try {
+      await check();
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\nprogress calls and errors: ${JSON.stringify(calls)}`);
+    }
+  };
+}
+
 describe('watch progress', () => {
   it('starts at ?t= seconds', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -25,6 +44,7 @@ describe('watch progress', () => {
 
   it('saves the position of a signed-in viewer, and the history shows it', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const explain = watchProgressCalls(page);
     await signInOnWeb(page, classics);
 
     // The e2e database outlives a run: forget an earlier run's position first (404 when none).
@@ -39,12 +59,13 @@ describe('watch progress', () => {
         (i) => i.id === 'demo-video-06',
       )?.progress;
     };
-    await expect.poll(history, { timeout: 10_000 }).toBeGreaterThanOrEqual(10);
+    await explain(() => expect.poll(history, { timeout: 10_000 }).toBeGreaterThanOrEqual(10));
     await page.close();
   });
 
   it('resumes from Continue Watching after a reload', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const explain = watchProgressCalls(page);
     await signInOnWeb(page, classics);
     await callWithPageToken(page, 'DELETE', '/v2/me/sites/classics/history-progress/demo-movie-last-train');
 
@@ -53,7 +74,7 @@ describe('watch progress', () => {
     await expectPlaysPast(page, 11);
     await page.getByRole('link', { name: /Northwind Classics/ }).click();
     const row = page.locator('[data-row-type="continueWatching"]');
-    await row.waitFor();
+    await explain(() => row.waitFor());
 
     await page.reload();
     await row.locator('.card__link[href*="demo-movie-last-train"]').click();
@@ -86,6 +107,7 @@ describe('watch progress', () => {
     });
 
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    const explain = watchProgressCalls(page);
     await page.addInitScript((l) => {
       localStorage.setItem('marquee.tv.accessToken', l.token);
       localStorage.setItem('marquee.tv.refreshToken', l.refreshToken);
@@ -99,7 +121,7 @@ describe('watch progress', () => {
       const body = (await (await history()).json()) as { items: { id: string; progress: number }[] };
       return body.items.find((i) => i.id === 'demo-movie-last-train')?.progress ?? 0;
     };
-    await expect.poll(saved, { timeout: 10_000 }).toBeGreaterThan(40);
+    await explain(() => expect.poll(saved, { timeout: 10_000 }).toBeGreaterThan(40));
     await page.close();
   });
 
