@@ -67,7 +67,8 @@ export function callWithPageToken(page: Page, method: string, path: string, body
       const res = await fetch(p as string, {
         method: m as string,
         headers: {
-          'content-type': 'application/json',
+          // A JSON content type with no body is a 400: only say JSON when there is some.
+          ...(b === undefined ? {} : { 'content-type': 'application/json' }),
           authorization: `Bearer ${localStorage.getItem('marquee.accessToken')}`,
         },
         body: b === undefined ? undefined : JSON.stringify(b),

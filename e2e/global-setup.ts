@@ -37,7 +37,9 @@ export default async function setup(project: TestProject) {
     !existsSync(join(root, 'apps/web/dist/index.html')) ||
     !existsSync(join(root, 'apps/tv/dist/index.html'))
   ) {
-    run(['npm', 'run', 'build'], env);
+    // A production build, as viewers get it (vitest sets NODE_ENV=test, which would make Vite
+    // ship React's development build).
+    run(['npm', 'run', 'build'], { ...env, NODE_ENV: 'production' });
   }
   run(['tsx', 'apps/server/src/cli/seed.ts'], env);
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Player } from '../player';
 import { createProgressRecorder, trackProgress, type SendProgress } from '../progress';
 
@@ -14,15 +14,15 @@ export function useProgressTracking(
 ) {
   const sendRef = useRef(send);
   sendRef.current = send;
-  const recorder = useMemo(
-    () => createProgressRecorder((batch, options) => sendRef.current(batch, options)),
-    [],
-  );
 
   useEffect(() => {
     if (!player || !enabled) return;
-    return trackProgress(player, recorder, videoUid);
-  }, [player, recorder, videoUid, enabled]);
-  // Declared after the tracking so that, on unmount, its last flush is sent before retries stop.
-  useEffect(() => () => recorder.dispose(), [recorder]);
+    // One recorder per tracking: StrictMode's mount–unmount–mount must not leave a disposed one.
+    const recorder = createProgressRecorder((batch, options) => sendRef.current(batch, options));
+    const untrack = trackProgress(player, recorder, videoUid);
+    return () => {
+      untrack(); // reports the last position and sends what is queued
+      recorder.dispose();
+    };
+  }, [player, videoUid, enabled]);
 }
