@@ -1,9 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { accountPaths } from '../config/account-paths';
 import { paths } from '../config/paths';
 import { RootLayout } from './layout';
-import { accountRoutes } from './routes/account-routes';
-import { authRoutes } from './routes/auth-routes';
 import { DiscoverRoute } from './routes/discover-route';
 import { NotFoundRoute } from './routes/not-found-route';
 import { pageRoutes } from './routes/page-routes';
@@ -21,6 +20,31 @@ const SearchRoute = lazy(() => import('./routes/search-route'));
 const ChannelRoute = lazy(() => import('./routes/channel-route'));
 const MovieRoute = lazy(() => import('./routes/movie-route'));
 const SeriesRoute = lazy(() => import('./routes/series-route'));
+
+/** Sign-in and account screens are no one's landing: their code loads on the first visit. */
+export const AUTH_PATHS = [
+  paths.login.path,
+  paths.signup.path,
+  paths.forgotPassword.path,
+  paths.resetPassword.path,
+  paths.requiredResetPassword.path,
+  paths.passcode.path,
+  paths.autologin.path,
+  paths.activate.path,
+  paths.activateVizio.path,
+  paths.oauthCallback.path,
+];
+export const ACCOUNT_PATHS = Object.values(accountPaths).map((p) => p.path);
+
+/** Routes whose elements come from a module loaded when one of them is first visited. */
+export function lazyRoutes(routePaths: string[], load: () => Promise<RouteObject[]>): RouteObject[] {
+  return routePaths.map((path) => ({
+    path,
+    lazy: async () => ({ element: (await load()).find((r) => r.path === path)?.element }),
+  }));
+}
+export const loadAuthRoutes = async () => (await import('./routes/auth-routes')).authRoutes;
+export const loadAccountRoutes = async () => (await import('./routes/account-routes')).accountRoutes;
 
 const suspended = (node: ReactNode) => (
   <Suspense fallback={<div className="watch__placeholder" style={{ aspectRatio: '16 / 9' }} />}>
@@ -50,8 +74,8 @@ export function createRouter() {
         { path: paths.series.path, element: suspended(<SeriesRoute />) },
         { path: paths.seriesEpisode.path, element: suspended(<SeriesRoute />) },
         { path: paths.seriesExtra.path, element: suspended(<SeriesRoute extra />) },
-        ...authRoutes,
-        ...accountRoutes,
+        ...lazyRoutes(AUTH_PATHS, loadAuthRoutes),
+        ...lazyRoutes(ACCOUNT_PATHS, loadAccountRoutes),
         { path: '*', element: <NotFoundRoute /> },
       ],
     },
