@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { accountPaths } from '../config/account-paths';
 import { paths } from '../config/paths';
+import { accountRoutes } from './routes/account-routes';
 import { RootLayout } from './layout';
 import { DiscoverRoute } from './routes/discover-route';
 import { NotFoundRoute } from './routes/not-found-route';
@@ -21,7 +21,7 @@ const ChannelRoute = lazy(() => import('./routes/channel-route'));
 const MovieRoute = lazy(() => import('./routes/movie-route'));
 const SeriesRoute = lazy(() => import('./routes/series-route'));
 
-/** Sign-in and account screens are no one's landing: their code loads on the first visit. */
+/** Sign-in screens are no one's landing: their code loads on the first visit. */
 export const AUTH_PATHS = [
   paths.login.path,
   paths.signup.path,
@@ -34,17 +34,18 @@ export const AUTH_PATHS = [
   paths.activateVizio.path,
   paths.oauthCallback.path,
 ];
-export const ACCOUNT_PATHS = Object.values(accountPaths).map((p) => p.path);
 
 /** Routes whose elements come from a module loaded when one of them is first visited. */
 export function lazyRoutes(routePaths: string[], load: () => Promise<RouteObject[]>): RouteObject[] {
   return routePaths.map((path) => ({
     path,
-    lazy: async () => ({ element: (await load()).find((r) => r.path === path)?.element }),
+    lazy: async () => {
+      const element = (await load()).find((r) => r.path === path)?.element ?? null;
+      return { Component: () => element };
+    },
   }));
 }
 export const loadAuthRoutes = async () => (await import('./routes/auth-routes')).authRoutes;
-export const loadAccountRoutes = async () => (await import('./routes/account-routes')).accountRoutes;
 
 const suspended = (node: ReactNode) => (
   <Suspense fallback={<div className="watch__placeholder" style={{ aspectRatio: '16 / 9' }} />}>
@@ -75,7 +76,7 @@ export function createRouter() {
         { path: paths.seriesEpisode.path, element: suspended(<SeriesRoute />) },
         { path: paths.seriesExtra.path, element: suspended(<SeriesRoute extra />) },
         ...lazyRoutes(AUTH_PATHS, loadAuthRoutes),
-        ...lazyRoutes(ACCOUNT_PATHS, loadAccountRoutes),
+        ...accountRoutes, // lazy already, route by route
         { path: '*', element: <NotFoundRoute /> },
       ],
     },
