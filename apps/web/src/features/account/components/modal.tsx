@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from '../../../components/use-modal-dialog';
 
 interface ModalProps {
   title: string;
@@ -8,45 +9,14 @@ interface ModalProps {
   testId?: string;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
  * A modal dialog on the native <dialog>: the page behind is inert, Esc and the backdrop close it,
  * Tab cycles inside it, and focus goes back to the element that opened it. Mount it to open it.
  */
 export function Modal({ title, onClose, children, testId }: ModalProps) {
   const { t } = useTranslation('account');
-  const ref = useRef<HTMLDialogElement>(null);
+  const { ref, onKeyDown } = useModalDialog();
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    // Start in the first field rather than on the header's Close button.
-    dialog.querySelector<HTMLElement>('input, select, textarea')?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-      opener?.focus();
-    };
-  }, []);
-
-  const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab' || !ref.current) return;
-    const items = Array.from(ref.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   return (
     <dialog
@@ -59,7 +29,7 @@ export function Modal({ title, onClose, children, testId }: ModalProps) {
         event.preventDefault();
         onClose();
       }}
-      onKeyDown={trapTab}
+      onKeyDown={onKeyDown}
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}

@@ -1,10 +1,9 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { birthYears, daysInMonth, parseBirthDate } from '@marquee/domain';
 import { SelectField } from '../../../components/form-fields';
+import { useModalDialog } from '../../../components/use-modal-dialog';
 import './age-gate.css';
-
-const FOCUSABLE = 'button:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface BirthDateModalProps {
   /** Records the date; resolves false when it could not be saved ('Error processing DOB'). */
@@ -21,25 +20,13 @@ interface BirthDateModalProps {
  */
 export function BirthDateModal({ onSubmit, onCancel, saving }: BirthDateModalProps) {
   const { t, i18n } = useTranslation('watch');
-  const ref = useRef<HTMLDialogElement>(null);
+  const { ref, onKeyDown } = useModalDialog();
   const titleId = useId();
   const introId = useId();
   const [year, setYear] = useState('');
   const [month, setMonth] = useState('');
   const [day, setDay] = useState('');
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    dialog.querySelector<HTMLElement>('select')?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-      opener?.focus();
-    };
-  }, []);
 
   const now = useMemo(() => new Date(), []);
   const yearOptions = useMemo(
@@ -70,21 +57,6 @@ export function BirthDateModal({ onSubmit, onCancel, saving }: BirthDateModalPro
     if (!(await onSubmit(parsed.dob))) setError(t('ageGate.saveFailed'));
   };
 
-  const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab' || !ref.current) return;
-    const items = Array.from(ref.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   const invalid = error !== null;
   return (
     <dialog
@@ -98,7 +70,7 @@ export function BirthDateModal({ onSubmit, onCancel, saving }: BirthDateModalPro
         event.preventDefault();
         onCancel();
       }}
-      onKeyDown={trapTab}
+      onKeyDown={onKeyDown}
     >
       <form className="age-gate__panel" onSubmit={(event) => void submit(event)} noValidate>
         <h2 id={titleId} className="age-gate__title">
