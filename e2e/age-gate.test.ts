@@ -139,4 +139,45 @@ describe('age gate', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.close();
   });
+  it('on a TV, the birth date is picked with the remote; a minor is refused and an adult plays', async () => {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await page.goto(`${baseUrl}/tvn/generic/play-video/newsroom/demo-video-20`);
+    await page.getByTestId('tv-age-gate').waitFor();
+    expect(await page.getByTestId('tv-player').count()).toBe(0);
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="dob-year"]')?.className.includes('is-focused'),
+    );
+
+    // Submit with nothing picked: §5's message.
+    await page.getByTestId('age-gate-submit').click();
+    expect(await page.getByTestId('age-gate-error').textContent()).toBe('All fields are required');
+
+    // Up on each field picks a value (the year a middle one, 30 years back); Right moves on.
+    const press = async (key: string) => {
+      await page.waitForTimeout(150); // spatial navigation throttles keys
+      await page.keyboard.press(key);
+    };
+    await press('ArrowUp');
+    await press('ArrowRight');
+    await press('ArrowUp');
+    await press('ArrowRight');
+    await press('ArrowUp');
+    const year = Number(await page.getByTestId('dob-year').getAttribute('data-value'));
+    expect(year).toBe(new Date().getFullYear() - 30);
+    expect(await page.getByTestId('dob-month').getAttribute('data-value')).toBe('1');
+    expect(await page.getByTestId('dob-day').getAttribute('data-value')).toBe('1');
+    await page.getByTestId('age-gate-submit').click();
+    await expectPlaysPast(page, 2);
+    expect(await page.evaluate((key) => localStorage.getItem(key), DOB_KEY)).toBe(`${year}0101`);
+
+    // A minor's stored date: the spec's refusal in place of the player.
+    const minor = `${new Date().getFullYear() - 10}0105`;
+    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [DOB_KEY, minor]);
+    await page.reload();
+    const refusal = page.getByTestId('playback-error');
+    await refusal.waitFor();
+    expect(await refusal.getAttribute('data-kind')).toBe('ageRestricted');
+    expect(await refusal.textContent()).toContain(TOO_YOUNG);
+    await page.close();
+  });
 });

@@ -77,6 +77,33 @@ describe('analytics', () => {
     expect(s.watchSeconds).toBeGreaterThan(12);
   });
 
+  it('counts a live channel view and its watch time on the web, and a TV viewing', async () => {
+    const from = new Date(Date.now() - 1000).toISOString();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${baseUrl}/live-tv`);
+    await expectPlaysPast(page, 7);
+    await page.getByTestId('site-name').click(); // leaving the channel sends its seconds watched
+    await page.getByTestId('discover-row').first().waitFor();
+
+    // The TV app sends the same events through its own queue (Back leaves the player).
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(`${baseUrl}/tvn/generic/play-video/newsroom/demo-video-06`);
+    await expectPlaysPast(page, 7);
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => !url.pathname.includes('/play-video/'));
+    await page.close({ runBeforeUnload: true });
+
+    const token = await adminToken();
+    await expect
+      .poll(async () => (await summary(token, from)).counts.watch, { timeout: 15_000, interval: 500 })
+      .toBeGreaterThanOrEqual(1);
+    const { counts } = await summary(token, from);
+    expect({ liveChannel: counts.liveChannel, liveChannelWatch: counts.liveChannelWatch }).toEqual({
+      liveChannel: 1,
+      liveChannelWatch: 1,
+    });
+  });
+
   it('refuses the summary to anonymous viewers and to viewers who are not admins', async () => {
     const anonymous = await fetch(`${baseUrl}/v2/sites/demo/analytics/summary`);
     expect(anonymous.status).toBe(401);

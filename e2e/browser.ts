@@ -46,6 +46,17 @@ export async function withoutNativeHls(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Fills and submits the web app's login form. Scoped to the form holding the "Sign in" button: right
+ * after a client-side switch from signup, signup's own Email field may still be on screen.
+ */
+export async function submitLogin(page: Page, email = 'viewer@marquee.test', password = 'marquee-viewer') {
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Sign in', exact: true }) });
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
 /** Signs in through the web app's login screen at `origin` and waits for the account menu. */
 export async function signInOnWeb(
   page: Page,
@@ -54,9 +65,7 @@ export async function signInOnWeb(
   password = 'marquee-viewer',
 ) {
   await page.goto(`${origin}/login`);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await submitLogin(page, email, password);
   await page.getByTestId('account-menu-button').waitFor();
 }
 

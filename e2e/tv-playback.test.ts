@@ -48,4 +48,25 @@ describe('TV app', () => {
     await page.goto(`${baseUrl}/tvn/nowhere/at/all`);
     await page.waitForURL(/\/tvn\/generic/);
   });
+  it('opens a deep link to play-video, and refuses one to any other screen (§2.1)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await page.goto(`${baseUrl}/tvn/webos/discover`);
+    await page.getByTestId('video-card').first().waitFor();
+    const contentChange = (url: string) =>
+      page.evaluate((u) => {
+        // webOS hands a relaunch its parameters; contentTarget is the URL to open.
+        document.dispatchEvent(new CustomEvent('webOSRelaunch', { detail: { contentTarget: u } }));
+      }, url);
+
+    await contentChange(`${baseUrl}/tvn/webos/menu`);
+    expect(await page.getByTestId('toast').textContent()).toBe(
+      'There was an error processing your request. . .',
+    );
+    expect(new URL(page.url()).pathname).toBe('/tvn/webos/discover');
+
+    await contentChange(`${baseUrl}/tvn/webos/play-video/newsroom/demo-video-01`);
+    await page.waitForURL(/\/tvn\/webos\/play-video\/newsroom\/demo-video-01$/);
+    await expectPlaysPast(page, 1);
+    await page.close();
+  });
 });

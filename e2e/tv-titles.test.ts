@@ -69,6 +69,16 @@ describe('TV movie and series screens (discovery-and-site §2.7, TV routes)', ()
     expect(await expectPlaysPast(page, 2)).toBeGreaterThan(2);
   });
 
+  it("speaks the TV's language: a Spanish TV shows the series screen in Spanish", async () => {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 }, locale: 'es-ES' });
+    await page.goto(`${baseUrl}/tvn/generic/series/demo-series-orbit`);
+    await page.getByTestId('tv-series').waitFor();
+    expect(await page.getByTestId('series-play').textContent()).toBe('Reproducir T1 E1');
+    expect(await page.getByTestId('season-button').first().textContent()).toBe('Temporada 1');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await page.close();
+  });
+
   it('shows "Error loading series" and goes home for an unknown series', async () => {
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     await page.goto(`${baseUrl}/tvn/generic/series/no-such-series`);

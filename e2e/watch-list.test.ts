@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { DEMO_USERS } from '../apps/server/src/seed/demo-content';
 import { seriousA11yViolations } from './axe';
-import { launchBrowser } from './browser';
+import { launchBrowser, submitLogin } from './browser';
 
 // The watch-list button and the favorite toggle (discovery-and-site §2.10, playback-and-social
 // §4.11): anonymous clicks lead to signup / login with the intent and complete after signing in;
@@ -39,11 +39,7 @@ async function resetViewer() {
   });
 }
 
-async function signIn(page: Page) {
-  await page.getByLabel('Email', { exact: true }).fill(viewer.email);
-  await page.getByLabel('Password', { exact: true }).fill(viewer.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
+const signIn = (page: Page) => submitLogin(page, viewer.email, viewer.password);
 
 async function signedInPage(): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();

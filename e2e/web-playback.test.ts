@@ -49,4 +49,17 @@ describe('web app', () => {
     );
     expect(primary.toLowerCase()).toBe(config.theme.colors.primary.toLowerCase());
   });
+  it('shows the exit hint 15 s before the end, 0.9 of the length for a short video (§4.8)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // 40 s long: the hint at 36 s. (?t= is honoured only with more than 15 s left.)
+    await page.goto(`${baseUrl}/channel/newsroom/demo-video-06?t=22`);
+    expect(await expectPlaysPast(page, 1)).toBeGreaterThan(22);
+    expect(await page.getByTestId('exit-message').count()).toBe(0);
+    const hint = page.getByTestId('exit-message');
+    await hint.waitFor({ timeout: 25_000 });
+    expect(await hint.textContent()).toBe('Press Esc to exit');
+    const at = await page.getByTestId('player').evaluate((v: HTMLVideoElement) => v.currentTime);
+    expect(at).toBeGreaterThanOrEqual(36);
+    await page.close();
+  });
 });

@@ -10,11 +10,17 @@ import {
 } from 'fastify-type-provider-zod';
 import { createContext, type AppContext } from './context';
 import type { Db } from './db/database';
+import { adsRoutes } from './modules/ads/ads.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { commerceRoutes, startReconciler } from './modules/commerce/commerce.routes';
+import { paypalRoutes } from './modules/commerce/paypal.routes';
+import { webhookRoutes } from './modules/commerce/webhooks.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
+import { entitlementsRoutes } from './modules/entitlements/entitlements.routes';
 import { mediaRoutes } from './modules/playback/media.routes';
+import { oembedRoutes } from './modules/oembed/oembed.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -23,6 +29,7 @@ import { sitesRoutes } from './modules/sites/sites.routes';
 import { socialRoutes } from './modules/social/social.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { watchListRoutes } from './modules/watch-list/watch-list.routes';
+import { libraryRoutes } from './modules/library/library.routes';
 import { registerAuth } from './plugins/auth';
 import { serveClients } from './plugins/clients';
 import { pageBootstrap } from './modules/sites/page-bootstrap';
@@ -86,7 +93,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(searchRoutes(ctx));
   await app.register(progressRoutes(ctx));
   await app.register(watchListRoutes(ctx));
+  await app.register(oembedRoutes(ctx));
   await app.register(analyticsRoutes(ctx));
+  await app.register(adsRoutes(ctx));
+  await app.register(entitlementsRoutes(ctx));
+  await app.register(libraryRoutes(ctx));
+  await app.register(commerceRoutes(ctx));
+  await app.register(webhookRoutes(ctx));
+  await app.register(paypalRoutes(ctx));
+  startReconciler(app, ctx);
 
   serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'), {
     sites: ctx.sites,

@@ -5,13 +5,24 @@ import { createMailer, type Mailer } from './infra/mailer';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './infra/rate-limiter';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
 import { createAnalyticsService, type AnalyticsService } from './modules/analytics/analytics.service';
+import { createAdsService, type AdsService } from './modules/ads/ads.service';
 import { createAccessTokens } from './modules/auth/access-token';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service';
+import type { Checkout } from './modules/commerce/checkout';
+import type { Renewals } from './modules/commerce/renewals';
+import { createCommerceModule } from './modules/commerce/commerce.module';
+import type { CommerceService } from './modules/commerce/commerce.service';
+import type { WebhooksService } from './modules/commerce/webhooks.service';
 import { createDevicesRepository } from './modules/devices/devices.repository';
 import { createDevicesService, type DevicesService } from './modules/devices/devices.service';
+import { createEntitlementsRepository } from './modules/entitlements/entitlements.repository';
+import {
+  createEntitlementsService,
+  type EntitlementsService,
+} from './modules/entitlements/entitlements.service';
 import { createLiveService, type LiveService } from './modules/playback/live.service';
 import { createMediaSigner, type MediaSigner } from './modules/playback/media-token';
 import { createPlaybackRepository } from './modules/playback/playback.repository';
@@ -37,6 +48,7 @@ import { createFavoritesRepository } from './modules/watch-list/favorites.reposi
 import { createFavoritesService, type FavoritesService } from './modules/watch-list/favorites.service';
 import { createWatchListRepository } from './modules/watch-list/watch-list.repository';
 import { createWatchListService, type WatchListService } from './modules/watch-list/watch-list.service';
+import { createLibraryService, type LibraryService } from './modules/library/library.service';
 import { AppError } from './plugins/errors';
 import type { Config } from './plugins/config';
 
@@ -67,6 +79,20 @@ export type AppContext = {
   favorites: FavoritesService;
   /** Analytics events, buffered and written in batches (decision 0021). */
   analytics: AnalyticsService;
+  /** What each user may watch from their purchases; `invalidate` after writing one (decision 0025). */
+  entitlements: EntitlementsService;
+  /** Offers, payment methods and purchases (decision 0029). */
+  commerce: CommerceService;
+  /** Checkout with idempotency keys, and reconcile. */
+  checkout: Checkout;
+  /** Verified, de-duplicated gateway webhooks (decision 0031). */
+  webhooks: WebhooksService;
+  /** Renews recurring purchases at trial and period end (decision 0032). */
+  renewals: Renewals;
+  /** Our VAST for the sites' ad creatives and its tracking pixels (decision 0026). */
+  ads: AdsService;
+  /** The movies and series the viewer's purchases own (decision 0030). */
+  library: LibraryService;
 };
 
 /** Lifetime of an access token (the refresh token lasts 30 days). */
@@ -100,6 +126,14 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       captcha: config.captcha,
     });
   const sites = overrides.sites ?? createSitesService(createSitesRepository(db), config.defaultSite);
+  const entitlements =
+    overrides.entitlements ??
+    createEntitlementsService({
+      repo: createEntitlementsRepository(db),
+      sites,
+      getUser: (id) => auth.getUser(id),
+      now,
+    });
   const recommendations =
     overrides.recommendations ??
     createRecommendationsService({
@@ -122,6 +156,25 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
         }),
       now,
     });
+  const analytics =
+    overrides.analytics ??
+    createAnalyticsService({
+      repo: createAnalyticsRepository(db),
+      sites,
+      now,
+      log: pino({ level: config.logLevel }),
+    });
+  const commerce = createCommerceModule({
+    db,
+    sites,
+    captcha: config.captcha,
+    stripe: config.stripe,
+    paypal: config.paypal,
+    limiter,
+    now,
+    log: pino({ level: config.logLevel }),
+    onPurchaseChange: (siteUid, userId) => entitlements.invalidate(siteUid, userId),
+  });
   return {
     config,
     db,
@@ -135,6 +188,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       ttlSeconds: config.playUrlTtlSeconds,
       now,
       onPlay: (play) => recommendations.recordPlay(play),
+      entitlements: (siteUid, userId) => entitlements.forUser(siteUid, userId),
     }),
     live: createLiveService({ repo: playbackRepo, signer: mediaSigner, now }),
     auth,
@@ -168,11 +222,17 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       requireVideo: (site, uid) => catalog.video(site, uid),
       now,
     }),
-    analytics: createAnalyticsService({
-      repo: createAnalyticsRepository(db),
+    analytics,
+    entitlements,
+    commerce: commerce.commerce,
+    checkout: commerce.checkout,
+    webhooks: commerce.webhooks,
+    renewals: commerce.renewals,
+    ads: overrides.ads ?? createAdsService({ sites, analytics, adsDir: join(config.dataDir, 'ads') }),
+    library: createLibraryService({
       sites,
-      now,
-      log: pino({ level: config.logLevel }),
+      catalog,
+      entitlements: (siteUid, userId) => entitlements.forUser(siteUid, userId),
     }),
     ...overrides,
   };

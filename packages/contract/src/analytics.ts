@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AD_ONLY_VIDEO_EVENT_TYPES,
   ANALYTICS_BATCH_MAX,
   ANALYTICS_KINDS,
   LIVE_CHANNEL_EVENT_TYPES,
@@ -179,10 +180,9 @@ const kindCounts = z.object(
   Object.fromEntries(ANALYTICS_KINDS.map((k) => [k, z.number().int()])) as Record<AnalyticsKind, z.ZodNumber>,
 );
 const videoTypeCounts = z.object(
-  Object.fromEntries(VIDEO_EVENT_TYPES.map((t) => [t, z.number().int()])) as Record<
-    (typeof VIDEO_EVENT_TYPES)[number],
-    z.ZodNumber
-  >,
+  Object.fromEntries(
+    [...VIDEO_EVENT_TYPES, ...AD_ONLY_VIDEO_EVENT_TYPES].map((t) => [t, z.number().int()]),
+  ) as Record<(typeof VIDEO_EVENT_TYPES)[number] | (typeof AD_ONLY_VIDEO_EVENT_TYPES)[number], z.ZodNumber>,
 );
 
 /** What the site's events add up to between `from` (inclusive) and `to` (inclusive). */
@@ -194,7 +194,7 @@ export const AnalyticsSummary = z
     /** Every stored event in the window. */
     events: z.number().int(),
     counts: kindCounts,
-    /** `video` events by type (eightyPercent, end, skip, ad events). */
+    /** `video` events by type (eightyPercent, end, skip, ad events; the ad tracker's types: decision 0026). */
     videoEvents: videoTypeCounts,
     /** Sum of `duration` of the watch events: seconds of VOD watched. */
     watchSeconds: z.number(),

@@ -11,3 +11,8 @@ export * from './progress';
 export * from './search';
 export * from './watch-list';
 export * from './analytics';
+export * from './ads';
+export * from './entitlements';
+export * from './oembed';
+export * from './library';
+export * from './commerce';

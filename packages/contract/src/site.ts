@@ -23,10 +23,20 @@ export const AdSettings = z.object({
   type: z.enum(['vast', 'googima']),
   url: z.string(),
   adBlockerDetection: z.boolean(),
+  /** Video ad breaks (decision 0026): a pre-roll, mid-rolls at offsets (seconds), on every Nth video. */
+  video: z.object({
+    preRoll: z.boolean(),
+    midRollOffsets: z.array(z.number().positive()).max(20),
+    frequency: z.number().int().min(1),
+  }),
   banners: z.object({
     frequency: z.number().int().min(1),
     offset: z.number().int().min(0),
     refreshMs: z.number().int().min(30_000),
+    /** The ad server's markup URL ([PLACEMENT], [CACHEBUSTING]); null: slots stay empty (decision 0026). */
+    url: z.string().nullable(),
+    /** The placement key sent as [PLACEMENT]. */
+    slot: z.string().max(120),
   }),
 });
 
@@ -110,6 +120,17 @@ export const LegacySettings = z.object({
 });
 export type LegacySettings = z.infer<typeof LegacySettings>;
 
+/**
+ * Embed settings (discovery-and-site §2.12; playback-and-social §6): the partner origins whose
+ * postMessage control messages an embedded player accepts, and the only ones it sends events to.
+ */
+export const EmbedSettings = z.object({
+  allowedOrigins: z.array(
+    z.string().regex(/^https?:\/\/[^/\s]+$/, 'must be an origin (scheme://host[:port])'),
+  ),
+});
+export type EmbedSettings = z.infer<typeof EmbedSettings>;
+
 /** GET /v2/sites/{site}/legal: the terms and privacy texts (plain text, paragraphs by blank lines). */
 export const LegalTexts = z
   .object({ terms: z.string(), privacy: z.string(), updatedAt: z.string().nullable() })
@@ -132,6 +153,7 @@ export const SiteConfig = z
     menus: SiteMenus,
     landing: LandingSettings,
     legacy: LegacySettings,
+    embed: EmbedSettings,
   })
   .meta({ id: 'SiteConfig' });
 export type SiteConfig = z.infer<typeof SiteConfig>;

@@ -94,6 +94,11 @@ describe('decideAccess', () => {
       expect(out).toMatchObject({ kind: 'play', paidAccess: true, paidBundles: ['r-48h'], notice: null });
     });
 
+    it('a purchase of this very item (accessInfo) → play with paidAccess, no granting bundle', () => {
+      const out = decideAccess({ ...paid, viewer: viewer({ holdsItem: true }) });
+      expect(out).toMatchObject({ kind: 'play', paidAccess: true, paidBundles: [] });
+    });
+
     it("§4.1 the owner views it for free: 'NOTE: This video requires payment to view. …'", () => {
       const out = decideAccess({ ...paid, viewer: viewer({ isOwner: true }) });
       expect(out).toMatchObject({

@@ -49,6 +49,8 @@ export type AccessViewer = {
   isOwner: boolean;
   /** Bundles (and rentals) the viewer currently holds. */
   entitledBundleIds: readonly string[];
+  /** The viewer holds this very item (a purchase of one video or its series: accessInfo). */
+  holdsItem?: boolean;
 };
 
 export type LiveEventTimingMs = {
@@ -203,7 +205,7 @@ export function decideAccess(input: AccessInput): AccessOutcome {
     if (isOwner) {
       paidAccess = true;
       notice ??= OWNER_PAID_NOTICE;
-    } else if (paidBundles.length > 0) {
+    } else if (paidBundles.length > 0 || viewer?.holdsItem) {
       paidAccess = true;
     } else if ((input.previewMinutes ?? 0) > 0) {
       previewSeconds = Math.round(input.previewMinutes! * 60);

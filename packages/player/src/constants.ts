@@ -1,10 +1,11 @@
 /** Spec constants for the player (playback-and-social §4.4, §9). */
+import { CINEMA_IDLE_MS, EPG_CINEMA_IDLE_MS } from '@marquee/domain';
 
 /** Controls hide after this much idle time while playing. */
 export const CONTROLS_HIDE_MS = 2_000;
-/** Cinema mode starts after this much idle time while playing (30 s in EPG mode). */
-export const CINEMA_MODE_MS = 2_000;
-export const CINEMA_MODE_EPG_MS = 30_000;
+/** Cinema mode starts after this much idle time while playing (30 s in EPG mode); one source, the domain's. */
+export const CINEMA_MODE_MS: number = CINEMA_IDLE_MS;
+export const CINEMA_MODE_EPG_MS: number = EPG_CINEMA_IDLE_MS;
 /** Video height / width (16:9). */
 export const ASPECT_RATIO = 0.5625;
 /** A viewport wider than this ratio (width / height) is landscape. */

@@ -1,15 +1,23 @@
 import { fromHlsError, type PlayerError } from './errors';
 import { HLS_MIME } from './constants';
 import { buildHlsConfig, type ResolvedPlayerOptions } from './options';
+import { AUTO_QUALITY, type QualityLevel } from './quality';
 
 /** A loaded source: something that can be torn down. */
 export interface EngineHandle {
   destroy(): void;
+  /** The renditions the viewer can pick (hls.js only; native HLS chooses by itself). */
+  qualities?(): QualityLevel[];
+  /** The picked rendition, or AUTO_QUALITY. */
+  quality?(): number;
+  setQuality?(index: number): void;
 }
 
 export interface EngineCallbacks {
   onReady(): void;
   onError(error: PlayerError): void;
+  /** The renditions or the picked one changed. */
+  onQualities?(): void;
 }
 
 /**
@@ -56,10 +64,16 @@ export async function attachHlsJs(
   }
   const hls = new Hls(buildHlsConfig(options));
   const recovered = { network: false, media: false };
-  hls.on(Hls.Events.MANIFEST_PARSED, () => cb.onReady());
+  hls.on(Hls.Events.MANIFEST_PARSED, () => {
+    cb.onReady();
+    cb.onQualities?.();
+  });
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (!data.fatal) return;
-    if (data.type === Hls.ErrorTypes.NETWORK_ERROR && !recovered.network) {
+    // startLoad() resumes segment loading; it never refetches a playlist that failed to load, so a
+    // manifest failure would hang silently: report it at once (hls.js has already retried it).
+    const manifest = /^manifest/.test(data.details);
+    if (data.type === Hls.ErrorTypes.NETWORK_ERROR && !recovered.network && !manifest) {
       recovered.network = true;
       hls.startLoad();
       return;
@@ -74,5 +88,15 @@ export async function attachHlsJs(
   });
   hls.loadSource(options.src);
   hls.attachMedia(video);
-  return { destroy: () => hls.destroy() };
+  return {
+    destroy: () => hls.destroy(),
+    qualities: () => hls.levels.map((l, index) => ({ index, height: l.height, bitrate: l.bitrate })),
+    // manualLevel is -1 while hls.js picks (Auto).
+    quality: () => (hls.autoLevelEnabled ? AUTO_QUALITY : hls.manualLevel),
+    setQuality: (index) => {
+      // nextLevel switches at the next fragment, without flushing the buffer and stalling.
+      hls.nextLevel = index;
+      cb.onQualities?.();
+    },
+  };
 }

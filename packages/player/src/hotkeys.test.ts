@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { applyHotkey, bindHotkeys, DEFAULT_HOTKEYS, hotkeyAction, isTypingTarget } from './hotkeys';
+import {
+  applyHotkey,
+  bindHotkeys,
+  DEFAULT_HOTKEYS,
+  hotkeyAction,
+  isInDialog,
+  isTypingTarget,
+} from './hotkeys';
 import { HOTKEY_SEEK_SECONDS } from './constants';
 
 describe('hotkeys (playback-and-social §4.4)', () => {
@@ -60,5 +67,32 @@ describe('hotkeys (playback-and-social §4.4)', () => {
     expect(controls.togglePlay).toHaveBeenCalledOnce();
     expect(isTypingTarget({ tagName: 'TEXTAREA' })).toBe(true);
     expect(isTypingTarget({ tagName: 'DIV' })).toBe(false);
+  });
+});
+
+describe('isInDialog (modals keep their keys)', () => {
+  it('is true inside an open dialog only', () => {
+    const inside = { closest: (sel: string) => (sel === 'dialog[open]' ? {} : null) };
+    const outside = { closest: () => null };
+    expect(isInDialog(inside)).toBe(true);
+    expect(isInDialog(outside)).toBe(false);
+    expect(isInDialog(null)).toBe(false);
+    expect(isInDialog({})).toBe(false);
+  });
+
+  it('leaves Space and Escape to an open dialog', () => {
+    const target = new EventTarget();
+    const controls = { togglePlay: vi.fn(), seekBy: vi.fn(), leave: vi.fn() };
+    bindHotkeys(target, controls);
+    const key = (keyCode: number) => {
+      const event = Object.assign(new Event('keydown', { cancelable: true }), { keyCode });
+      Object.defineProperty(event, 'target', { value: { tagName: 'BUTTON', closest: () => ({}) } });
+      target.dispatchEvent(event);
+      return event;
+    };
+    expect(key(32).defaultPrevented).toBe(false);
+    key(27);
+    expect(controls.togglePlay).not.toHaveBeenCalled();
+    expect(controls.leave).not.toHaveBeenCalled();
   });
 });

@@ -74,6 +74,15 @@ export function isTypingTarget(target: unknown): boolean {
   return el.isContentEditable === true || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName);
 }
 
+/**
+ * True when a key event comes from inside an open <dialog> (still watching, birth date): Space must
+ * press its buttons and Escape is the dialog's own cancel, not the player's "leave".
+ */
+export function isInDialog(target: unknown): boolean {
+  const el = target as { closest?: (selector: string) => unknown } | null;
+  return typeof el?.closest === 'function' && !!el.closest('dialog[open]');
+}
+
 export interface BindHotkeysOptions {
   extra?: Readonly<Record<number, HotkeyAction>>;
   seekSeconds?: number;
@@ -88,7 +97,7 @@ export function bindHotkeys(
   const onKeyDown = (e: Event) => {
     const event = e as KeyboardEvent;
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (isTypingTarget(event.target)) return;
+    if (isTypingTarget(event.target) || isInDialog(event.target)) return;
     const action = hotkeyAction(event, options.extra);
     if (!action) return;
     // Space on a focused button would also "click" it; let the player own the key.

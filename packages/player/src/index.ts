@@ -56,6 +56,8 @@ export {
   type PlaybackAnalyticsEvent,
   type SendAnalytics,
 } from './analytics';
+export { trackLiveChannelAnalytics, type LiveChannelAnalyticsEvent } from './live-analytics';
+export { trackMilestones, type MilestoneHandlers } from './milestones';
 export {
   startHeartbeat,
   trackHeartbeat,
@@ -72,3 +74,24 @@ export {
   type LiveEdgePlayer,
 } from './live-edge';
 export { preloadHlsEngine } from './engines';
+export { AUTO_QUALITY, qualityOptions, type QualityLevel, type QualityOption } from './quality';
+export { captionTracks, type CaptionTrack, type SubtitleRef } from './captions';
+export {
+  createSmartPause,
+  bindSmartPause,
+  type SmartPause,
+  type PausablePlayer,
+  type VisibilitySource,
+} from './smart-pause';
+export {
+  loadAdBreak,
+  playAdBreak,
+  AD_START_TIMEOUT_MS,
+  type AdBreak,
+  type AdEvent,
+  type AdMedia,
+  type AdPlayback,
+  type LoadAdBreakOptions,
+  type VastUrlHandler,
+} from './ads';
+export { isAdBlocked, pollUntilUnblocked } from './ad-blocker';

@@ -74,5 +74,10 @@ export function buildHlsConfig(options: Pick<ResolvedPlayerOptions, 'live' | 'st
     // Stay three target durations behind the live edge of the sliding window.
     liveSyncDurationCount: 3,
     liveMaxLatencyDurationCount: 10,
+    // Captions come from <track> elements (the .vtt beside the signed playlist, `captionTracks`) on
+    // every engine, so hls.js does not add a second copy of the playlist's subtitle group.
+    subtitleTrackController: undefined,
+    subtitleStreamController: undefined,
+    enableWebVTT: false,
   };
 }

@@ -3,6 +3,7 @@ import { attachHlsJs, attachNative, type EngineHandle } from './engines';
 import { fromMediaError, fromUnknownError, type PlayerError } from './errors';
 import { createEmitter, type Listener } from './events';
 import { buildPlayerOptions, chooseEngine, type EngineKind, type PlayerOptions } from './options';
+import { AUTO_QUALITY, type QualityLevel } from './quality';
 
 export interface PlayerEvents {
   ready: { engine: EngineKind; duration: number };
@@ -12,6 +13,8 @@ export interface PlayerEvents {
   ended: { duration: number };
   error: PlayerError;
   mutedchange: { muted: boolean };
+  /** The renditions (hls.js levels) or the picked one changed. */
+  qualities: { levels: QualityLevel[]; current: number };
 }
 
 export interface Player {
@@ -26,6 +29,12 @@ export interface Player {
   /** Seeks relative to the current position. */
   seekBy(delta: number): void;
   setMuted(muted: boolean): void;
+  /** The renditions the viewer can pick: hls.js levels; empty for native HLS and files. */
+  qualities(): QualityLevel[];
+  /** The picked rendition index, or AUTO_QUALITY (-1). */
+  quality(): number;
+  /** Picks a rendition (AUTO_QUALITY for automatic); switches at the next segment. */
+  setQuality(index: number): void;
   on<K extends keyof PlayerEvents>(event: K, listener: Listener<PlayerEvents[K]>): () => void;
   off<K extends keyof PlayerEvents>(event: K, listener: Listener<PlayerEvents[K]>): void;
   destroy(): void;
@@ -100,13 +109,24 @@ export function createPlayer(video: HTMLVideoElement, input: PlayerOptions): Pla
       if (options.autoplay) void play();
     },
     onError: reportError,
+    onQualities: () => {
+      if (destroyed || !handle) return;
+      emitter.emit('qualities', {
+        levels: handle.qualities?.() ?? [],
+        current: handle.quality?.() ?? AUTO_QUALITY,
+      });
+    },
   };
 
   if (engine === 'hls.js') {
     attachHlsJs(video, options, callbacks, () => destroyed).then(
       (h) => {
         if (destroyed) h?.destroy();
-        else handle = h;
+        else {
+          handle = h;
+          // The manifest may have been parsed before the handle arrived.
+          callbacks.onQualities();
+        }
       },
       (error: unknown) => reportError(fromUnknownError(error)),
     );
@@ -137,6 +157,9 @@ export function createPlayer(video: HTMLVideoElement, input: PlayerOptions): Pla
     setMuted: (muted) => {
       video.muted = muted;
     },
+    qualities: () => handle?.qualities?.() ?? [],
+    quality: () => handle?.quality?.() ?? AUTO_QUALITY,
+    setQuality: (index) => handle?.setQuality?.(index),
     on: emitter.on,
     off: emitter.off,
     destroy() {

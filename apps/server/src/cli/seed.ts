@@ -3,6 +3,7 @@ import { migrateToLatest, openDatabase, type Db } from '../db/database';
 import { ensureDemoAssets } from '../media/demo-media';
 import { loadConfig, type Config } from '../plugins/config';
 import { progressBar, type CliIo } from './progress-bar';
+import { ensureDemoAdClip } from '../seed/demo-ads';
 import { demoAssetSpecs, ensureDemoSite, seedDemoCatalog } from '../seed/demo-catalog';
 import { DEMO_BRANDS, DEMO_SITE_UID, DEMO_USERS } from '../seed/demo-content';
 
@@ -27,6 +28,8 @@ export async function main(
       bar.update(p.done / p.total, `${p.done}/${p.total} ${p.key}${p.cached ? ' (cached)' : ''}`),
     );
     bar.end();
+    const ad = await ensureDemoAdClip(config);
+    out.write(`Demo ad creative ${ad.cached ? '(cached)' : 'encoded'}: ${ad.file}\n`);
     for (const brand of Object.values(DEMO_BRANDS)) {
       const summary = await seedDemoCatalog(db, assetIds, undefined, brand);
       out.write(`Seeded site '${summary.site}' (${brand.name}, hosts ${brand.hosts.join(', ')}):\n`);

@@ -26,6 +26,8 @@ export interface SitesTable {
   terms_text: string | null;
   /** When the terms last changed; users who accepted earlier must accept again. */
   terms_updated_at: IsoTime | null;
+  /** EmbedSettings { allowedOrigins } (migration 0012). Optional: inserts may leave the database default. */
+  embed?: Json;
 }
 
 export interface ChannelsTable {
@@ -210,6 +212,21 @@ export interface BundlesTable {
   live_channels: Json;
   video_uids: Json;
   upgrades_to: Json;
+  // 0011_commerce
+  original_amount_cents: number | null;
+  /** days (default), weeks, months */
+  trial_duration_unit: string | null;
+  period_duration: number | null;
+  requires_shipping_address: Generated<Flag>;
+  passcode: string | null;
+  premium: Generated<Flag>;
+  subscribe_allowed: Generated<Flag>;
+  purchased_text: string | null;
+  unlisted_description: string | null;
+  unlisted_redirect: string | null;
+  hide_channel_details: Generated<Flag>;
+  giftable: Generated<Flag>;
+  position: Generated<number>;
 }
 
 export interface CouponsTable {
@@ -222,6 +239,8 @@ export interface CouponsTable {
   billing_cycles: string;
   bundle_ids: Json;
   expires_at: IsoTime | null;
+  /** any, bundle or rental (0011_commerce) */
+  applies_to: Generated<string>;
 }
 
 export interface JobsTable {
@@ -388,6 +407,157 @@ export interface AnalyticsEventsTable {
   received_at: IsoTime;
 }
 
+/** A purchase (accounts-and-commerce §3 Purchase; decision 0025). Written by commerce, read by entitlements. */
+export interface PurchasesTable {
+  id: string;
+  site_uid: string;
+  /** The buyer; a gift entitles redeemed_by_user_id instead. */
+  user_id: string;
+  bundle_id: string | null;
+  rental_id: string | null;
+  name: string;
+  /** ENTIRE_SITE, CHANNELS, PRODUCT, DISABLE_ADS, RENTAL, Donation… */
+  type: string;
+  /** active, trialing, canceled, suspended */
+  status: string;
+  currency: string;
+  amount_cents: number;
+  original_amount_cents: number | null;
+  taxes_amount_cents: number;
+  is_recurring: Flag;
+  /** FIRST or ALL */
+  discounted_billing_cycles: string | null;
+  /** stripe, paypal, paypal-baid, paypal-sub, authorizenet, free, test, comp */
+  gateway: string;
+  gateway_id: string | null;
+  gateway_method: string | null;
+  plan_type: string | null;
+  coupon_code: string | null;
+  /** Null = from creation. */
+  available_from: IsoTime | null;
+  /** Null = open-ended; for recurring plans the end of the paid period. */
+  available_to: IsoTime | null;
+  previous_purchase: string | null;
+  /** { contentType: series|movie|video, contentUid } */
+  access_info: Json | null;
+  bundle_type: string | null;
+  billing_address: Json | null;
+  shipping_address: Json | null;
+  shipping_full_name: string | null;
+  description: string;
+  canceled_date: IsoTime | null;
+  /** [{ status, timestamp }] */
+  status_history: Json;
+  cancel_subscription_in_progress: Flag;
+  is_gift: Flag;
+  gifted_to_email: string | null;
+  redeemed_by_user_id: string | null;
+  redeemed_at: IsoTime | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+  // 0011_commerce: trial end, current period start and what was paid for it, later cycles' price,
+  // the saved method renewals charge.
+  trial_ends_at: IsoTime | null;
+  period_started_at: IsoTime | null;
+  period_paid_cents: number | null;
+  next_cycle_cents: number | null;
+  payment_method_id: string | null;
+}
+
+/** The AES-128 key of an encrypted media asset (decision 0024); hex, 16 bytes each. */
+export interface MediaAssetKeysTable {
+  asset_id: string;
+  key_hex: string;
+  iv_hex: string;
+  created_at: IsoTime;
+}
+
+/** The operator's tax table (0011_commerce); rate in basis points, state '' = the whole country. */
+export interface TaxRatesTable {
+  site_uid: string;
+  country_code: string;
+  state: string;
+  rate_bp: number;
+}
+
+/** A saved card (0011_commerce). */
+export interface PaymentMethodsTable {
+  id: string;
+  site_uid: string;
+  user_id: string;
+  gateway: string;
+  gateway_token: string;
+  card_type: string | null;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  billing_address: Json | null;
+  is_default: Flag;
+  created_at: IsoTime;
+}
+
+/** Every charge attempt, written before the gateway is called (0011_commerce; decision 0029). */
+export interface GatewayChargesTable {
+  id: string;
+  site_uid: string;
+  user_id: string;
+  idempotency_key: string;
+  gateway: string;
+  payment_method_id: string | null;
+  resource_id: string | null;
+  amount_cents: number;
+  currency: string;
+  /** pending, succeeded, declined, failed, abandoned */
+  status: string;
+  gateway_ref: string | null;
+  decline_code: string | null;
+  error_message: string | null;
+  purchase_plan: Json;
+  purchase_id: string | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface IdempotencyKeysTable {
+  key: string;
+  user_id: string;
+  route: string;
+  request_hash: string;
+  status_code: number | null;
+  response: Json | null;
+  locked_until: IsoTime | null;
+  created_at: IsoTime;
+}
+
+export interface WebhookEventsTable {
+  gateway: string;
+  event_id: string;
+  type: string;
+  received_at: IsoTime;
+  processed_at: IsoTime | null;
+}
+
+export interface TestGatewayMethodsTable {
+  token: string;
+  behaviour: string;
+  last4: string;
+  detached: Flag;
+  created_at: IsoTime;
+}
+
+export interface TestGatewayChargesTable {
+  idempotency_key: string;
+  ref: string;
+  method_token: string;
+  amount_cents: number;
+  status: string;
+  decline_code: string | null;
+  created_at: IsoTime;
+}
+
 export interface Database {
   sites: SitesTable;
   channels: ChannelsTable;
@@ -415,4 +585,13 @@ export interface Database {
   watch_list_items: WatchListItemsTable;
   favorites: FavoritesTable;
   analytics_events: AnalyticsEventsTable;
+  purchases: PurchasesTable;
+  tax_rates: TaxRatesTable;
+  payment_methods: PaymentMethodsTable;
+  gateway_charges: GatewayChargesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  webhook_events: WebhookEventsTable;
+  test_gateway_methods: TestGatewayMethodsTable;
+  test_gateway_charges: TestGatewayChargesTable;
+  media_asset_keys: MediaAssetKeysTable;
 }

@@ -197,6 +197,8 @@ export type DemoAssetSpec = {
   seconds: number;
   height: 720 | 480 | 360;
   subtitles?: boolean;
+  /** Paid content: AES-128 encrypted segments (decision 0024). */
+  encrypted?: boolean;
 };
 
 export type DemoProgress = { done: number; total: number; key: string; cached: boolean };
@@ -230,6 +232,8 @@ export async function ensureDemoAssets(
         s: s.seconds,
         h: s.height,
         sub: !!s.subtitles,
+        // Only when set, so the hashes (and cached media) of clear assets stay as they were.
+        ...(s.encrypted ? { enc: true } : {}),
       }),
     ).slice(0, 24);
 
@@ -241,7 +245,8 @@ export async function ensureDemoAssets(
     if (
       cachedId &&
       existsSync(join(assetDir(config, cachedId), 'master.m3u8')) &&
-      (await repo.findAsset(cachedId))
+      (await repo.findAsset(cachedId)) &&
+      (!spec.encrypted || (await repo.hasKey(cachedId)))
     ) {
       result.set(spec.key, cachedId);
       onProgress?.({ done: ++done, total: specs.length, key: spec.key, cached: true });
@@ -268,6 +273,7 @@ export async function ensureDemoAssets(
           preset: 'ultrafast',
           copyAudio: true,
           remuxTopRung: true,
+          encrypt: spec.encrypted,
           subtitles: spec.subtitles ? vtt : undefined,
           jobId: `demo-${hash}`,
         },

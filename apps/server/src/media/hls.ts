@@ -1,7 +1,49 @@
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { createDecipheriv } from 'node:crypto';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runFfmpeg } from './ffmpeg';
 import { probe, type ProbeResult } from './probe';
+
+/**
+ * The content key's name at the asset folder's root (decision 0024). Media playlists point at it
+ * relatively (`../content.key`), so the key request carries the playlist's signed path; the server
+ * answers it from the database (the key is never a file in the media folder).
+ */
+export const CONTENT_KEY_FILE = 'content.key';
+export const CONTENT_KEY_URI = `../${CONTENT_KEY_FILE}`;
+
+/** An asset's AES-128 key and IV (16 bytes each) and the ffmpeg key-info file that names them. */
+export type ContentKey = { key: Buffer; iv: Buffer };
+
+/**
+ * Writes ffmpeg's -hls_key_info_file (key URI, key file, IV) into a private temp folder outside the
+ * media folder; `dispose` removes it.
+ */
+export function writeKeyInfo(content: ContentKey): { file: string; dispose: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'marquee-key-'));
+  const keyFile = join(dir, 'key.bin');
+  writeFileSync(keyFile, content.key, { mode: 0o600 });
+  const file = join(dir, 'key.info');
+  writeFileSync(file, `${CONTENT_KEY_URI}\n${keyFile}\n${content.iv.toString('hex')}\n`, { mode: 0o600 });
+  return { file, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** AES-128-CBC (PKCS#7) decryption of one segment, as players do with the playlist's IV. */
+export const decryptSegment = (data: Buffer, content: ContentKey) => {
+  const d = createDecipheriv('aes-128-cbc', content.key, content.iv);
+  return Buffer.concat([d.update(data), d.final()]);
+};
 
 /** Every segment is this long (the last one may be shorter); players and the live channel rely on it. */
 export const SEGMENT_SECONDS = 2;
@@ -51,6 +93,8 @@ export type EncodeOptions = {
    * (H.264 yuv420p at this rung's height, a keyframe every 2 s, bitrate within the cap), i.e. demo media.
    */
   copyVideo?: boolean;
+  /** Encrypt the segments with AES-128 (decision 0024). */
+  encryption?: ContentKey;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 };
@@ -108,34 +152,41 @@ export async function encodeRendition(
     opts.copyAudio && info.audioCodec === 'aac'
       ? ['-c:a', 'copy']
       : ['-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2', '-ar', '48000'];
-  await runFfmpeg(
-    [
-      ...inputs,
-      ...maps,
-      ...video,
-      ...audio,
-      '-t',
-      String(info.durationS),
-      '-f',
-      'hls',
-      '-hls_time',
-      String(SEGMENT_SECONDS),
-      '-hls_playlist_type',
-      'vod',
-      '-hls_flags',
-      'independent_segments',
-      '-hls_segment_filename',
-      join(out, 'seg_%05d.ts'),
-      join(out, 'index.m3u8'),
-    ],
-    { durationS: info.durationS, onProgress: opts.onProgress, signal: opts.signal },
-  );
+  const keyInfo = opts.encryption ? writeKeyInfo(opts.encryption) : undefined;
+  try {
+    await runFfmpeg(
+      [
+        ...inputs,
+        ...maps,
+        ...video,
+        ...audio,
+        '-t',
+        String(info.durationS),
+        '-f',
+        'hls',
+        '-hls_time',
+        String(SEGMENT_SECONDS),
+        '-hls_playlist_type',
+        'vod',
+        '-hls_flags',
+        'independent_segments',
+        ...(keyInfo ? ['-hls_key_info_file', keyInfo.file] : []),
+        '-hls_segment_filename',
+        join(out, 'seg_%05d.ts'),
+        join(out, 'index.m3u8'),
+      ],
+      { durationS: info.durationS, onProgress: opts.onProgress, signal: opts.signal },
+    );
+  } finally {
+    keyInfo?.dispose();
+  }
   const width = opts.copyVideo ? info.width : Math.round((height * info.width) / (info.height * 2)) * 2;
-  return measureRendition(dir, rung.name, {
-    width,
-    height: opts.copyVideo ? info.height : height,
-    fps: info.fps,
-  });
+  return measureRendition(
+    dir,
+    rung.name,
+    { width, height: opts.copyVideo ? info.height : height, fps: info.fps },
+    opts.encryption,
+  );
 }
 
 /** What the encoder was asked for: used when the segment cannot be probed. */
@@ -146,7 +197,12 @@ export type Expected = { width: number; height: number; fps: number | undefined 
  * codec (from its SPS bytes) and size. The fallback static ffprobe segfaults on MPEG-TS, so when
  * probing fails the size is what was asked for and the TS clock is ffmpeg's default 1.4 s.
  */
-export async function measureRendition(dir: string, name: string, expected: Expected): Promise<Rendition> {
+export async function measureRendition(
+  dir: string,
+  name: string,
+  expected: Expected,
+  encryption?: ContentKey,
+): Promise<Rendition> {
   const playlist = `${name}/index.m3u8`;
   const segments = parseMediaPlaylist(readFileSync(join(dir, playlist), 'utf8'));
   if (segments.length === 0) throw new Error(`ffmpeg wrote no segments for ${name}`);
@@ -160,8 +216,17 @@ export async function measureRendition(dir: string, name: string, expected: Expe
     // A very short last segment would overstate the peak; rate it over at least half a segment.
     peak = Math.max(peak, (size * 8) / Math.max(seg.duration, SEGMENT_SECONDS / 2));
   }
-  const firstFile = join(dir, name, segments[0]!.uri);
+  let firstFile = join(dir, name, segments[0]!.uri);
+  // An encrypted segment is probed through a decrypted copy in a private temp folder.
+  const clear = encryption ? mkdtempSync(join(tmpdir(), 'marquee-seg-')) : undefined;
+  if (clear) {
+    const copy = join(clear, 'first.ts');
+    writeFileSync(copy, decryptSegment(readFileSync(firstFile), encryption!));
+    firstFile = copy;
+  }
   const first = await probe(firstFile).catch(() => undefined);
+  const codec = avcCodecOfFile(firstFile);
+  if (clear) rmSync(clear, { recursive: true, force: true });
   return {
     name,
     width: first?.width ?? expected.width,
@@ -169,7 +234,7 @@ export async function measureRendition(dir: string, name: string, expected: Expe
     bandwidth: Math.ceil(peak),
     averageBandwidth: Math.ceil((bytes * 8) / seconds),
     playlist,
-    codecs: `${avcCodecOfFile(firstFile)},mp4a.40.2`,
+    codecs: `${codec},mp4a.40.2`,
     fps: first?.fps ?? expected.fps,
     startS: first?.startS ?? 1.4,
   };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { Db } from '../db/database';
@@ -9,6 +10,7 @@ import {
   subtitlePlaylist,
   subtitlePlaylistName,
   writeMasterPlaylist,
+  type ContentKey,
   type EncodeOptions,
   type Rendition,
   type SubtitleTrack,
@@ -48,6 +50,11 @@ export type IngestInput = {
    * rung's bitrate cap), so the rung of its own height is a remux rather than an encode.
    */
   remuxTopRung?: boolean;
+  /**
+   * Encrypt every segment with AES-128 (paid content, decision 0024): one random key and IV per
+   * asset, kept in media_asset_keys and served only to entitled viewers, never in the media folder.
+   */
+  encrypt?: boolean;
   /** Overall fraction 0..1 and what is happening, e.g. 'encoding 720p'. */
   onProgress?: (fraction: number, message: string) => void;
   signal?: AbortSignal;
@@ -105,6 +112,9 @@ export async function ingestFile(
   const final = assetDir(config, assetId);
   rmSync(tmp, { recursive: true, force: true }); // a previous attempt of the same job may have died mid-way
   mkdirSync(tmp, { recursive: true });
+  const encryption: ContentKey | undefined = input.encrypt
+    ? { key: randomBytes(16), iv: randomBytes(16) }
+    : undefined;
   try {
     const rungs = pickRungs(info.height);
     // Bigger rungs take longer; weigh each by its pixel count so the bar moves evenly.
@@ -121,6 +131,7 @@ export async function ingestFile(
           preset: input.preset,
           copyAudio: input.copyAudio,
           copyVideo: !!input.remuxTopRung && info.codec === 'h264' && rung.height === info.height,
+          encryption,
           signal: input.signal,
           onProgress: (f) => report(0.02 + 0.88 * (base + share * f), `encoding ${rung.name}`),
         }),
@@ -174,6 +185,14 @@ export async function ingestFile(
               published_at: now,
               duration_s: info.durationS,
             })
+          : undefined,
+        encryption
+          ? {
+              asset_id: assetId,
+              key_hex: encryption.key.toString('hex'),
+              iv_hex: encryption.iv.toString('hex'),
+              created_at: new Date().toISOString(),
+            }
           : undefined,
       );
     } catch (err) {

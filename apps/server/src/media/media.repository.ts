@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/database';
-import type { MediaAssetsTable, VideosTable } from '../db/schema';
+import type { MediaAssetKeysTable, MediaAssetsTable, VideosTable } from '../db/schema';
 
 export type MediaRepository = ReturnType<typeof createMediaRepository>;
 
@@ -26,11 +26,23 @@ export function createMediaRepository(db: Db) {
     findAsset: (id: string) =>
       db.selectFrom('media_assets').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    /** Inserts the asset and, when given, its video in one transaction: both or neither. */
-    publish: (asset: Insertable<MediaAssetsTable>, video?: Insertable<VideosTable>) =>
+    /** Inserts the asset and, when given, its video and content key in one transaction: all or none. */
+    publish: (
+      asset: Insertable<MediaAssetsTable>,
+      video?: Insertable<VideosTable>,
+      key?: Insertable<MediaAssetKeysTable>,
+    ) =>
       db.transaction().execute(async (trx) => {
         await trx.insertInto('media_assets').values(asset).execute();
+        if (key) await trx.insertInto('media_asset_keys').values(key).execute();
         if (video) await trx.insertInto('videos').values(video).execute();
       }),
+    /** Whether the asset has a content key (an encrypted asset whose key is gone cannot play). */
+    hasKey: async (assetId: string) =>
+      !!(await db
+        .selectFrom('media_asset_keys')
+        .select('asset_id')
+        .where('asset_id', '=', assetId)
+        .executeTakeFirst()),
   };
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { themeVariables, type ThemeLike } from '@marquee/domain';
+import { canonicalOfPath, themeVariables, type ThemeLike } from '@marquee/domain';
 import type { SitesTable } from '../db/schema';
 import type { PageBootstrap } from '../modules/sites/page-bootstrap';
 import type { SitesService } from '../modules/sites/sites.service';
@@ -55,13 +55,15 @@ export function serveClients(app: FastifyInstance, appsDir: string, { sites, boo
     site: SitesTable | null,
     path: string,
     tv: boolean,
+    origin: string,
   ) => {
     if (!site) return new EncodedBody(Buffer.from(template.html));
-    const key = `${tv ? 'tv' : 'web'}\n${site.uid}\n${path}\n${template.mtimeMs}`;
+    const key = `${tv ? 'tv' : 'web'}\n${site.uid}\n${origin}${path}\n${template.mtimeMs}`;
     const hit = pages.get(key);
     if (hit && Date.now() - hit.at < PAGE_TTL_MS) return hit.page;
     const data = !tv && bootstrap ? await bootstrap(site.uid, path) : null;
-    const page = new EncodedBody(Buffer.from(brandIndexHtml(template.html, site, data)));
+    const links = tv ? '' : watchHeadLinks(origin, path);
+    const page = new EncodedBody(Buffer.from(brandIndexHtml(template.html, site, data, links)));
     pages.delete(key);
     pages.set(key, { at: Date.now(), page });
     if (pages.size > PAGE_CACHE_MAX) pages.delete(pages.keys().next().value as string);
@@ -71,7 +73,8 @@ export function serveClients(app: FastifyInstance, appsDir: string, { sites, boo
     const tv = path.startsWith('/tvn');
     const template = templates[tv ? 'tv' : 'web']();
     if (template === null) return false;
-    const page = await buildPage(template, await siteOf(sites, request), path, tv);
+    const origin = `${request.protocol}://${request.host}`;
+    const page = await buildPage(template, await siteOf(sites, request), path, tv, origin);
     const { bytes, encoding } = page.for(request.headers['accept-encoding']);
     reply
       .type('text/html; charset=utf-8')
@@ -139,6 +142,7 @@ export function brandIndexHtml(
   html: string,
   site: Pick<SitesTable, 'uid' | 'name' | 'theme'>,
   bootstrap: PageBootstrap | null = null,
+  extraHead = '',
 ): string {
   let vars = '';
   let themeColor: string | undefined;
@@ -168,6 +172,7 @@ export function brandIndexHtml(
           discover: bootstrap.discover,
         })}</script>`
       : '',
+    extraHead,
   ].join('');
   let out = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(site.name)}</title>`);
   if (themeColor && SAFE_CSS_VALUE.test(themeColor))
@@ -176,4 +181,18 @@ export function brandIndexHtml(
       `<meta name="theme-color" content="${escapeHtml(themeColor)}"`,
     );
   return out.replace('</head>', `${head}</head>`);
+}
+
+/**
+ * A watch page's canonical URL and oEmbed discovery link (playback-and-social §2.2, decision 0028),
+ * so crawlers and oEmbed consumers see them without running the app. Empty for other pages.
+ */
+export function watchHeadLinks(origin: string, path: string): string {
+  const canonical = canonicalOfPath(path);
+  if (!canonical) return '';
+  const oembed = `${origin}/oembed?${new URLSearchParams({ url: `${origin}${path}`, format: 'json' })}`;
+  return (
+    `<link rel="canonical" href="${escapeHtml(origin + canonical)}" data-marquee-head />` +
+    `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(oembed)}" data-marquee-head />`
+  );
 }

@@ -61,6 +61,19 @@ const EnvSchema = z.object({
   FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
   /** Overrides Facebook's issuer (tests point it at a local OpenID provider). */
   FACEBOOK_ISSUER: SocialProviderUrl.optional(),
+  /** Stripe (decision 0031): the gateway is registered only with a secret key. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Signing secret of the Stripe webhook endpoint (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Overrides https://api.stripe.com (tests point it at a local double). */
+  STRIPE_API_BASE: z.string().url().optional(),
+  /** PayPal REST (decision 0031): the paypal and paypal-sub gateways need both. */
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_SECRET: z.string().min(1).optional(),
+  /** https://api-m.sandbox.paypal.com unless live (https://api-m.paypal.com); tests use a double. */
+  PAYPAL_API_BASE: z.string().url().default('https://api-m.sandbox.paypal.com'),
+  /** The id PayPal gave the webhook endpoint; without it PayPal webhooks are refused. */
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -79,6 +92,8 @@ export type Config = {
   redisPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  stripe?: { secretKey: string; webhookSecret: string | undefined; apiBase: string | undefined };
+  paypal?: { clientId: string; secret: string; apiBase: string; webhookId: string | undefined };
   captcha: {
     provider: 'altcha' | 'recaptcha' | 'turnstile';
     secret: string;
@@ -121,6 +136,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       siteKey: e.CAPTCHA_SITE_KEY,
     },
     social: socialConfig(e),
+    ...(e.STRIPE_SECRET_KEY
+      ? {
+          stripe: {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE,
+          },
+        }
+      : {}),
+    ...(e.PAYPAL_CLIENT_ID && e.PAYPAL_SECRET
+      ? {
+          paypal: {
+            clientId: e.PAYPAL_CLIENT_ID,
+            secret: e.PAYPAL_SECRET,
+            apiBase: e.PAYPAL_API_BASE,
+            webhookId: e.PAYPAL_WEBHOOK_ID,
+          },
+        }
+      : {}),
   };
 }
 

@@ -9,7 +9,9 @@ import {
   DEMO_CHANNELS,
   DEMO_EVENTS,
   DEMO_LIVE_CHANNELS,
+  DEMO_MEMBERS_VIDEO,
   DEMO_MOVIES,
+  DEMO_PAID_VIDEOS,
   DEMO_PLAYLIST,
   DEMO_SERIES,
   DEMO_BRANDS,
@@ -17,11 +19,20 @@ import {
   type DemoBrand,
   DEMO_VIDEOS,
 } from './demo-content';
+import { newBundleRow } from '../db/bundle-row';
 import { newVideoRow } from '../db/video-row';
 import { seedDemoSiteStructure } from './demo-site-structure';
+import { demoAdSettings, demoWithoutAds } from './demo-ads';
 import { seedDemoHistory } from './demo-history';
 
 const MINUTE = 60_000;
+/** Demo tax table: basis points by country and state ('' = the whole country). */
+const DEMO_TAX_RATES = [
+  { country: 'US', state: 'NY', rateBp: 888 },
+  { country: 'US', state: 'CA', rateBp: 725 },
+  { country: 'CA', state: '', rateBp: 500 },
+  { country: 'GB', state: '', rateBp: 2000 },
+];
 const HOUR = 60 * MINUTE;
 const EPG_SLOT_MS = 30 * MINUTE;
 const EPG_HOURS = 24;
@@ -42,6 +53,8 @@ export function demoAssetSpecs(): DemoAssetSpec[] {
     height: v.height,
     subtitles: v.subtitles,
   }));
+  for (const v of DEMO_PAID_VIDEOS)
+    specs.push({ key: v.uid, title: v.title, seconds: v.seconds, height: v.height, encrypted: true });
   for (const s of DEMO_SERIES) {
     s.seasons.forEach((titles, si) =>
       titles.forEach((title, ei) =>
@@ -169,6 +182,7 @@ export async function seedDemoCatalog(
     newVideoRow(site, uid, {
       title: uid,
       asset_id: asset(uid),
+      without_ads: demoWithoutAds(site, uid),
       published_at: '2026-01-01T00:00:00.000Z',
       ...over,
     });
@@ -176,8 +190,10 @@ export async function seedDemoCatalog(
   const secondsOf = (uid: string) => specSeconds.get(uid) ?? 0;
 
   // ---------- videos, movies, extras, episodes ----------
-  const videos: Insertable<VideosTable>[] = DEMO_VIDEOS.map((d) =>
+  const paid = new Set(DEMO_PAID_VIDEOS.map((d) => d.uid));
+  const videos: Insertable<VideosTable>[] = [...DEMO_VIDEOS, ...DEMO_PAID_VIDEOS].map((d) =>
     v(d.uid, {
+      access_type: paid.has(d.uid) ? 'paid' : 'public',
       title: d.title,
       description: `${d.title}: a Marquee demo video.`,
       channel_id: d.channelId,
@@ -188,6 +204,17 @@ export async function seedDemoCatalog(
       favorites_count: d.favorites,
       // One 18+ video, so the age gate has something to guard (decision 0022, e2e/age-gate.test.ts).
       age_gate: d.uid === 'demo-video-20' ? 18 : null,
+    }),
+  );
+  videos.push(
+    v(DEMO_MEMBERS_VIDEO.uid, {
+      access_type: 'requiresLogin',
+      asset_id: asset(DEMO_MEMBERS_VIDEO.assetOf),
+      title: DEMO_MEMBERS_VIDEO.title,
+      description: `${DEMO_MEMBERS_VIDEO.title}: sign in to watch.`,
+      channel_id: DEMO_MEMBERS_VIDEO.channelId,
+      published_at: DEMO_MEMBERS_VIDEO.publishedAt,
+      duration_s: secondsOf(DEMO_MEMBERS_VIDEO.assetOf),
     }),
   );
   DEMO_MOVIES.forEach((m, i) => {
@@ -409,23 +436,7 @@ export async function seedDemoCatalog(
       plan_type: string;
       amount_cents: number;
     },
-  ) => ({
-    site_uid: site,
-    description: '',
-    recurring: 0,
-    trial_duration_days: 0,
-    duration: null,
-    duration_unit: null,
-    preorder_date: null,
-    enabled: 1,
-    is_deleted: 0,
-    unlisted: 0,
-    channels: '[]',
-    live_channels: '[]',
-    video_uids: '[]',
-    upgrades_to: '[]',
-    ...b,
-  });
+  ) => newBundleRow(site, b.id, b);
   const bundles = [
     bundle({
       id: 'demo-monthly',
@@ -437,6 +448,7 @@ export async function seedDemoCatalog(
       amount_cents: 799,
       trial_duration_days: 7,
       upgrades_to: JSON.stringify(['demo-annual']),
+      giftable: 1,
     }),
     bundle({
       id: 'demo-annual',
@@ -446,6 +458,8 @@ export async function seedDemoCatalog(
       plan_type: 'year',
       recurring: 1,
       amount_cents: 7_990,
+      original_amount_cents: 9_588,
+      giftable: 1,
     }),
     bundle({
       id: 'demo-rental-48h',
@@ -468,6 +482,52 @@ export async function seedDemoCatalog(
       preorder_date: iso(tomorrow),
       video_uids: JSON.stringify([DEMO_EVENTS.tomorrow]),
     }),
+    // Commerce demo offers (decision 0029): one of each remaining type and feature.
+    bundle({
+      id: 'demo-channels',
+      name: 'Cinema & Shows',
+      description: 'The Cinema and Shows channels, billed monthly.',
+      type: 'CHANNELS',
+      plan_type: 'month',
+      recurring: 1,
+      amount_cents: 499,
+      channels: JSON.stringify(['cinema', 'shows']),
+    }),
+    bundle({
+      id: 'demo-no-ads',
+      name: 'Ad-free',
+      description: 'Watch without ads, billed monthly.',
+      type: 'DISABLE_ADS',
+      plan_type: 'month',
+      recurring: 1,
+      amount_cents: 199,
+    }),
+    bundle({
+      id: 'demo-vip-pass',
+      name: 'VIP 30-day Pass',
+      description: 'Everything for 30 days, for members with the VIP passcode.',
+      type: 'ENTIRE_SITE',
+      plan_type: 'period',
+      amount_cents: 299,
+      period_duration: 30,
+      duration_unit: 'days',
+      unlisted: 1,
+      passcode: 'VIP-2026',
+      unlisted_description: 'Ask the box office for the VIP passcode.',
+      unlisted_redirect: '/subscribe',
+    }),
+    bundle({
+      id: 'demo-poster-pack',
+      name: 'Collector Poster Pack',
+      description: 'Three printed posters, shipped to you, and the championship final.',
+      type: 'PRODUCT',
+      plan_type: 'single',
+      amount_cents: 2_500,
+      requires_shipping_address: 1,
+      premium: 1,
+      purchased_text: 'Your posters ship within 5 business days.',
+      video_uids: JSON.stringify([DEMO_EVENTS.tomorrow]),
+    }),
   ];
   const coupons = [
     {
@@ -477,6 +537,7 @@ export async function seedDemoCatalog(
       discount_value: 20,
       billing_cycles: 'FIRST',
       bundle_ids: JSON.stringify(['demo-monthly', 'demo-annual']),
+      applies_to: 'any',
       expires_at: null,
     },
     {
@@ -486,6 +547,7 @@ export async function seedDemoCatalog(
       discount_value: 500,
       billing_cycles: 'ALL',
       bundle_ids: JSON.stringify(['demo-annual']),
+      applies_to: 'any',
       expires_at: null,
     },
     {
@@ -495,6 +557,7 @@ export async function seedDemoCatalog(
       discount_value: 100,
       billing_cycles: 'FIRST',
       bundle_ids: JSON.stringify(['demo-rental-48h']),
+      applies_to: 'rental',
       expires_at: iso(t + 365 * 24 * HOUR),
     },
     {
@@ -504,7 +567,19 @@ export async function seedDemoCatalog(
       discount_value: 10,
       billing_cycles: 'FIRST',
       bundle_ids: '[]',
+      applies_to: 'any',
       expires_at: '2025-01-01T00:00:00.000Z',
+    },
+    {
+      // 100 % off every cycle: the free gateway.
+      site_uid: site,
+      code: 'FREECHANNELS',
+      discount_kind: 'percent',
+      discount_value: 100,
+      billing_cycles: 'ALL',
+      bundle_ids: JSON.stringify(['demo-channels']),
+      applies_to: 'bundle',
+      expires_at: null,
     },
   ];
 
@@ -622,6 +697,19 @@ export async function seedDemoCatalog(
     await seedDemoSiteStructure(trx, site);
     await trx.insertInto('bundles').values(bundles).execute();
     await trx.insertInto('coupons').values(coupons).execute();
+    // The operator's tax table (used on sites with allowAvalara; decision 0029).
+    await trx.deleteFrom('tax_rates').where('site_uid', '=', site).execute();
+    await trx
+      .insertInto('tax_rates')
+      .values(
+        DEMO_TAX_RATES.map((r) => ({
+          site_uid: site,
+          country_code: r.country,
+          state: r.state,
+          rate_bp: r.rateBp,
+        })),
+      )
+      .execute();
     for (const [key, user] of Object.entries(DEMO_USERS) as [
       keyof typeof DEMO_USERS,
       (typeof DEMO_USERS)[keyof typeof DEMO_USERS],
@@ -675,9 +763,11 @@ async function upsertSite(trx: Kysely<Database>, brand: DemoBrand, now: Date) {
     theme: JSON.stringify(brand.theme),
     default_page: 'home',
     perms: JSON.stringify(brand.perms),
+    ads: JSON.stringify(demoAdSettings(brand.uid)),
     created_at: now.toISOString(),
     terms_text: demoTerms(brand),
     terms_updated_at: DEMO_TERMS_UPDATED_AT,
+    embed: JSON.stringify({ allowedOrigins: brand.embedOrigins ?? [] }),
   });
   const existing = await trx
     .selectFrom('sites')

@@ -17,6 +17,8 @@ export type DemoBrand = {
   perms: Record<string, boolean>;
   /** The discover tab opens with a featured carousel of picks, or a hero of films. */
   discover: 'picks' | 'films';
+  /** Partner origins allowed to control an embedded player by postMessage (decision 0028). */
+  embedOrigins?: string[];
   about: string;
 };
 
@@ -43,8 +45,10 @@ export const DEMO_BRANDS = {
       logo: '',
       font: 'Inter, system-ui, sans-serif',
     },
-    perms: { externalUrls: true },
+    perms: { externalUrls: true, hybridAvodSvod: true },
     discover: 'picks',
+    // Two ad partners (§6); the second is on loopback so the embed e2e can serve it.
+    embedOrigins: ['https://ads.partner-one.example', 'http://partner.localhost:47991'],
     about: 'A demo site of the Marquee streaming platform. Every video here is a generated test pattern.',
   },
   classics: {
@@ -146,6 +150,41 @@ export const DEMO_VIDEOS: DemoVideo[] = VIDEO_TITLES.map((title, i) => ({
   favorites: (i * 11) % 25,
   tags: [i % 2 === 0 ? 'original' : 'news', i % 3 === 0 ? 'nature' : 'people'],
 }));
+
+/**
+ * Paid videos (decision 0024): access type paid, unlocked by the ENTIRE_SITE bundles (demo-monthly,
+ * demo-annual) or an operator's grant; their media is AES-128 encrypted. Short 360p clips, so the
+ * extra encodes stay cheap, published long ago (last in the recent rows) and never on the EPG.
+ */
+export const DEMO_PAID_VIDEOS: DemoVideo[] = [
+  { title: 'Premiere: The Night Orchestra', uid: 'demo-premium-01' },
+  { title: 'Premiere: Winter Lighthouse', uid: 'demo-premium-02' },
+].map(({ title, uid }, i) => ({
+  uid,
+  title,
+  channelId: 'originals',
+  seconds: 20,
+  height: 360,
+  subtitles: false,
+  publishedAt: new Date(Date.UTC(2025, 9, 1 + i)).toISOString(),
+  views: 0,
+  likes: 0,
+  favorites: 0,
+  tags: ['premium'],
+}));
+
+/**
+ * A members-only video (access type requiresLogin: play-url code 10 for anonymous viewers), on the
+ * media of `assetOf`; published long ago so it sits at the end of the recent rows (decision 0028,
+ * e2e/watch-routes.test.ts).
+ */
+export const DEMO_MEMBERS_VIDEO = {
+  uid: 'demo-members-01',
+  title: 'Members Only: Behind the Scenes',
+  channelId: 'originals',
+  assetOf: 'demo-video-02',
+  publishedAt: '2025-06-01T00:00:00.000Z',
+} as const;
 
 export type DemoSeries = {
   uid: string;

@@ -103,7 +103,8 @@ describe('demo seed', () => {
     expect(first.series).toBe(2);
     expect(first.playlists).toBe(1);
     expect(first.live_channels).toBe(2);
-    expect(first.bundles).toBe(4);
+    // monthly, annual, rental, pre-order PPV, channels, no-ads, passcode pass, shipped product
+    expect(first.bundles).toBe(8);
     expect(first.coupons).toBeGreaterThanOrEqual(2);
     expect(first.users).toBe(2);
     expect(first.tabs).toBeGreaterThanOrEqual(5);

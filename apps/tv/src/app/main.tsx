@@ -1,11 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { initI18n } from '@marquee/i18n';
 import { startSpatialNavigation } from '../lib/spatial';
+import { resources } from './locales';
 import { AppProviders } from './providers';
 import { createRouter } from './router';
 import './styles.css';
 
+initI18n(resources);
 startSpatialNavigation();
 const router = createRouter();
 

@@ -1,11 +1,12 @@
 import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { DEFAULT_TYPE, paths, SCREEN_SEGMENTS } from '../config/paths';
 import { ApiContext, apiFor } from '../lib/api';
 import { RemoteProvider, type RemoteHandler } from '../lib/remote';
 import { useSessionRefresh } from '../lib/session';
 import { useToast } from '../lib/toast';
-import { getPlatform, isPlatformType } from '../platform';
+import { deepLinkTarget, getPlatform, isPlatformType, watchContentChanges } from '../platform';
 import { useApplyTheme, useSiteConfig } from '../features/site';
 import { TopBar } from './top-bar';
 
@@ -39,7 +40,24 @@ function PlatformShell({ type }: { type: string }) {
   useApplyTheme(config.data);
   useSessionRefresh(apiFor(type));
 
-  useEffect(() => platform.setup?.({ toast, target: window }), [platform, toast]);
+  const { t } = useTranslation();
+  useEffect(
+    () => platform.setup?.({ notify: (notice) => toast(t(notice)), target: window }),
+    [platform, toast, t],
+  );
+  // A content-change URL opens its screen, or says it cannot (playback-and-social §2.1, §8).
+  useEffect(
+    () =>
+      watchContentChanges(
+        (url) => {
+          const to = deepLinkTarget(url);
+          if (to) void navigate(to);
+          else toast(t('deepLinkError'));
+        },
+        { window, document },
+      ),
+    [navigate, toast, t],
+  );
 
   const isPlayer = /\/play-(video|live)\//.test(location.pathname);
   const atHome =

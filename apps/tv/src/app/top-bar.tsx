@@ -2,11 +2,13 @@ import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-naviga
 import { FocusableLink } from '../components/focusable-link';
 import { paths } from '../config/paths';
 import { useSession } from '../lib/session';
+import { useTranslation } from 'react-i18next';
 
 /** The site's logo or name, the Menu entry and Sign in / Profile (reached with Up from the first row). */
 export function TopBar({ type, name, logo }: { type: string; name?: string; logo?: string }) {
   const { ref, focusKey } = useFocusable({ focusKey: 'TOP_BAR', trackChildren: true });
   const signedIn = useSession() !== null;
+  const { t } = useTranslation();
   return (
     <FocusContext.Provider value={focusKey}>
       <header ref={ref} className="tv-topbar">
@@ -14,12 +16,12 @@ export function TopBar({ type, name, logo }: { type: string; name?: string; logo
           {logo ? <img src={logo} alt="" height={48} /> : null}
           <span data-testid="site-name">{name}</span>
         </div>
-        <nav aria-label="Main" className="tv-topbar__nav">
+        <nav aria-label={t('mainNav')} className="tv-topbar__nav">
           <FocusableLink to={paths.discover.getHref(type)} focusKey="nav-discover" className="tv-pill">
-            Discover
+            {t('discover')}
           </FocusableLink>
           <FocusableLink to={paths.menu.getHref(type)} focusKey="nav-menu" className="tv-pill">
-            Menu
+            {t('menu')}
           </FocusableLink>
           <FocusableLink
             to={signedIn ? paths.profile.getHref(type) : paths.login.getHref(type)}
@@ -27,7 +29,7 @@ export function TopBar({ type, name, logo }: { type: string; name?: string; logo
             className="tv-pill"
             attrs={{ 'data-testid': 'nav-account' }}
           >
-            {signedIn ? 'Profile' : 'Sign in'}
+            {signedIn ? t('profile') : t('signIn')}
           </FocusableLink>
         </nav>
       </header>

@@ -33,5 +33,5 @@ export function remoteAction(
   }
 }
 
+export { CONTENT_CHANGE_EVENT, deepLinkTarget, watchContentChanges } from './deep-link';
 export type { Platform, RemoteAction, PlatformContext } from './types';
-export { NETWORK_OFFLINE, NETWORK_RECONNECTED } from './tizen';

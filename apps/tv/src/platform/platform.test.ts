@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { getPlatform, NETWORK_OFFLINE, NETWORK_RECONNECTED, remoteAction } from './index';
+import { en } from '../locales/common';
+import { getPlatform, remoteAction } from './index';
 
 describe('TV platforms', () => {
   it('chooses the platform from the :type param, generic by default', () => {
@@ -35,14 +36,15 @@ describe('TV platforms', () => {
 
   it("shows 'Network offline' and 'Network reconnected' on the Tizen variant", () => {
     const target = new EventTarget();
-    const toast = vi.fn();
-    const cleanup = getPlatform('tizen').setup!({ toast, target });
+    const notify = vi.fn();
+    const cleanup = getPlatform('tizen').setup!({ notify, target });
     target.dispatchEvent(new Event('offline'));
     target.dispatchEvent(new Event('online'));
-    expect(toast.mock.calls).toEqual([[NETWORK_OFFLINE], [NETWORK_RECONNECTED]]);
+    expect(notify.mock.calls).toEqual([['networkOffline'], ['networkReconnected']]);
+    expect([en.networkOffline, en.networkReconnected]).toEqual(['Network offline', 'Network reconnected']);
     cleanup();
     target.dispatchEvent(new Event('offline'));
-    expect(toast).toHaveBeenCalledTimes(2);
+    expect(notify).toHaveBeenCalledTimes(2);
     expect(getPlatform('webos').setup).toBeUndefined();
   });
 });

@@ -14,13 +14,10 @@ interface TizenGlobal {
   tizen?: { tvinputdevice?: { registerKeyBatch?: (keys: string[]) => void } };
 }
 
-export const NETWORK_OFFLINE = 'Network offline';
-export const NETWORK_RECONNECTED = 'Network reconnected';
-
-/** Going offline and coming back show toasts (playback-and-social §2.1). */
-export function watchNetwork({ toast, target }: PlatformContext): () => void {
-  const offline = () => toast(NETWORK_OFFLINE);
-  const online = () => toast(NETWORK_RECONNECTED);
+/** Going offline and coming back show 'Network offline' and 'Network reconnected' (playback-and-social §2.1). */
+export function watchNetwork({ notify, target }: PlatformContext): () => void {
+  const offline = () => notify('networkOffline');
+  const online = () => notify('networkReconnected');
   target.addEventListener('offline', offline);
   target.addEventListener('online', online);
   return () => {

@@ -14,9 +14,12 @@ export type RemoteAction =
   | 'fastForward'
   | 'exit';
 
+/** Platform events the app tells the viewer about, in their language. */
+export type PlatformNotice = 'networkOffline' | 'networkReconnected';
+
 export interface PlatformContext {
-  /** Shows a toast (playback-and-social §9: 5 s, no duplicates). */
-  toast: (message: string) => void;
+  /** Shows the notice as a toast (playback-and-social §9: 5 s, no duplicates). */
+  notify: (notice: PlatformNotice) => void;
   /** Where online/offline events arrive (window in the app, a fake in tests). */
   target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 }

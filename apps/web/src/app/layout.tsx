@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Outlet, ScrollRestoration, useParams } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useParams } from 'react-router';
+import { parseWatchFlags } from '@marquee/domain';
 import {
   BottomMenu,
   LeftMenu,
@@ -19,6 +20,7 @@ import { cardTarget, PendingActions, WatchListButton } from '../features/watch-l
 import { SearchBox } from '../features/search/components/search-box';
 import { useTranslation } from 'react-i18next';
 import { usePageAnalytics } from './use-page-analytics';
+import { Toaster } from '../components/toaster';
 
 /** The main area: themed header, left menu, the current route and (on phones) the bottom menu. */
 export function RootLayout() {
@@ -29,6 +31,7 @@ export function RootLayout() {
   const { pageUrl } = useParams();
   useApplyTheme(config.data);
   usePageAnalytics();
+  const embed = parseWatchFlags(useLocation().search);
 
   const [menuOpen, setMenuOpen] = useState(false);
   const menuToggle = useRef<HTMLButtonElement>(null);
@@ -65,6 +68,18 @@ export function RootLayout() {
     });
   }
 
+  // ?embed: the player alone, without the site's chrome (discovery-and-site §2.12, decision 0028).
+  if (embed.embed) {
+    return (
+      <div className={`app app--embed${embed.transparent ? ' app--transparent' : ''}`}>
+        <main id="main" className="app__main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <Toaster />
+      </div>
+    );
+  }
+
   return (
     <div className={`app${bottomPage && bottomPage.tabs.length > 1 ? ' app--with-bottom-menu' : ''}`}>
       <a className="skip-link" href="#main">
@@ -90,6 +105,7 @@ export function RootLayout() {
         </CardActionsProvider>
       </main>
       <PendingActions />
+      <Toaster />
       <BottomMenu page={bottomPage} />
       <ScrollRestoration />
     </div>

@@ -10,10 +10,12 @@ import * as pages from '../features/pages/locales';
 import * as liveEvents from '../features/live-events/locales';
 import * as epg from '../features/epg/locales';
 import * as watchList from '../features/watch-list/locales';
+import * as library from '../features/library/locales';
 import * as auth from '../features/auth/locales';
 import * as account from '../features/account/locales';
 import * as watch from '../features/watch/locales';
 import * as notLive from '../features/watch/not-live-locales';
+import * as watchRoutes from '../features/watch/routes-locales';
 
 /**
  * Every namespace's messages, by language. A feature adds its namespace here: it exports
@@ -30,10 +32,12 @@ const namespaces = {
   liveEvents,
   epg,
   watchList,
+  library,
   auth,
   account,
   watch,
   notLive,
+  watchRoutes,
 } as const;
 
 export const resources: Resource = {

@@ -1,7 +1,9 @@
+// First: storage that throws (a blocked embed) is replaced before any module reads it.
+import '../lib/storage-fallback';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { initI18n } from '../lib/i18n';
+import { initI18n } from '@marquee/i18n';
 import { resources } from './locales';
 import { AppProviders } from './providers';
 import { createRouter } from './router';

@@ -7,6 +7,7 @@ import { DiscoverRoute } from './routes/discover-route';
 import { NotFoundRoute } from './routes/not-found-route';
 import { pageRoutes } from './routes/page-routes';
 import { RouteError } from './routes/route-error';
+import { WATCH_ROUTE_PATTERNS, type WatchRouteKind } from '@marquee/domain';
 
 // The watch screens carry the player (and hls.js on demand): load them when first needed.
 /** The watch screen's code; started early when the page opens on a watch screen (providers). */
@@ -20,6 +21,7 @@ const SearchRoute = lazy(() => import('./routes/search-route'));
 const ChannelRoute = lazy(() => import('./routes/channel-route'));
 const MovieRoute = lazy(() => import('./routes/movie-route'));
 const SeriesRoute = lazy(() => import('./routes/series-route'));
+const LibraryRoute = lazy(() => import('./routes/library-route'));
 
 /** Sign-in screens are no one's landing: their code loads on the first visit. */
 export const AUTH_PATHS = [
@@ -53,6 +55,21 @@ const suspended = (node: ReactNode) => (
   </Suspense>
 );
 
+/**
+ * Every watch route of playback-and-social §2.2 (the domain's table: channel, dynamic, one, live,
+ * watch party, playlist, movie, extras, episodes, watch list), each also under /watch (the
+ * canonical form) and with the embed overlays /embed/info and /embed/share (decision 0028).
+ */
+export function watchRoutes(): RouteObject[] {
+  const el = (kind: WatchRouteKind, dynamicType?: string) =>
+    suspended(<WatchRoute kind={kind} dynamicType={dynamicType} />);
+  return WATCH_ROUTE_PATTERNS.flatMap(({ kind, path, dynamicType }) => [
+    { path, element: el(kind, dynamicType) },
+    { path: `/watch${path}`, element: el(kind, dynamicType) },
+    { path: `${path}/embed/:overlay`, element: el(kind, dynamicType) },
+  ]);
+}
+
 export function createRouter() {
   return createBrowserRouter([
     {
@@ -62,7 +79,7 @@ export function createRouter() {
       children: [
         { path: paths.discoverTab.path, element: <DiscoverRoute /> },
         ...pageRoutes,
-        { path: paths.watch.path, element: suspended(<WatchRoute />) },
+        ...watchRoutes(),
         { path: paths.notLive.path, element: suspended(<NotLiveRoute />) },
         { path: paths.epgTab.path, element: suspended(<EpgRoute />) },
         { path: paths.liveTv.path, element: suspended(<LiveRoute />) },
@@ -71,10 +88,10 @@ export function createRouter() {
         { path: paths.channelWatchList.path, element: suspended(<ChannelRoute mode="watch-list" />) },
         { path: paths.channelDetails.path, element: suspended(<ChannelRoute />) },
         { path: paths.movie.path, element: suspended(<MovieRoute />) },
-        { path: paths.movieExtra.path, element: suspended(<MovieRoute extra />) },
         { path: paths.series.path, element: suspended(<SeriesRoute />) },
         { path: paths.seriesEpisode.path, element: suspended(<SeriesRoute />) },
-        { path: paths.seriesExtra.path, element: suspended(<SeriesRoute extra />) },
+        { path: paths.library.path, element: suspended(<LibraryRoute />) },
+        { path: paths.libraryLabel.path, element: suspended(<LibraryRoute />) },
         ...lazyRoutes(AUTH_PATHS, loadAuthRoutes),
         ...accountRoutes, // lazy already, route by route
         { path: '*', element: <NotFoundRoute /> },

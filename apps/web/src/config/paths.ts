@@ -67,6 +67,14 @@ export const paths = {
     getHref: (channelId: string) => `/live-tv/${enc(channelId)}`,
   },
   /** Search results (discovery-and-site §2.4, main.search): /searchs?q&type&sort&date. */
+  /** The viewer's library (accounts-and-commerce §2; main.library {label}), login required; ?tab=series. */
+  library: {
+    path: '/library',
+    getHref: (tab?: 'movies' | 'series') => (tab === 'series' ? '/library?tab=series' : '/library'),
+  },
+  libraryLabel: {
+    path: '/library/:label',
+  },
   search: {
     path: '/searchs',
     getHref: (q: string) => `/searchs?${new URLSearchParams({ q })}`,

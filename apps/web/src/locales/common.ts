@@ -1,4 +1,4 @@
-import type { Messages } from '../lib/i18n';
+import type { Messages } from '@marquee/i18n';
 
 /** Strings shared by every screen (namespace `common`). Features keep their own namespaces. */
 export const en = {
@@ -22,6 +22,7 @@ export const en = {
   routeErrorBody: 'Uh-oh, something went wrong! Please try again',
   myAccount: 'My account',
   changeEmail: 'Change e-mail',
+  dismiss: 'Dismiss',
 };
 
 export const es: Messages<typeof en> = {
@@ -45,4 +46,5 @@ export const es: Messages<typeof en> = {
   routeErrorBody: '¡Vaya! Algo salió mal. Inténtalo de nuevo',
   myAccount: 'Mi cuenta',
   changeEmail: 'Cambiar correo electrónico',
+  dismiss: 'Cerrar',
 };

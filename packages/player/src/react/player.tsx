@@ -1,10 +1,13 @@
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import type { CaptionTrack } from '../captions';
 import { ASPECT_RATIO } from '../constants';
 import { bindHotkeys, type HotkeyAction } from '../hotkeys';
 import type { PlayerError } from '../errors';
 import type { Player as CorePlayer } from '../player';
 import { useIdle } from './use-idle';
 import { usePlayer, type PlayerState } from './use-player';
+import { PlayerMenu, type PlayerMenuLabels } from './player-menu';
+import { useSmartPause } from './use-smart-pause';
 
 export interface PlayerProps {
   src: string | null | undefined;
@@ -29,6 +32,15 @@ export interface PlayerProps {
   fill?: boolean;
   className?: string;
   title?: string;
+  /** WebVTT captions as <track>s, with a captions menu (see `captionTracks`). */
+  tracks?: readonly CaptionTrack[];
+  /** Show the captions and quality menu (default: with `controls`, so not on TV remotes; hidden when there is no choice). */
+  menu?: boolean;
+  menuLabels?: PlayerMenuLabels;
+  /** Pause while the page is hidden and resume what was paused so (spec §4.4 smart pause). */
+  smartPause?: boolean;
+  /** Overlays drawn over the video (e.g. a modal that must stay visible in the player area). */
+  children?: ReactNode;
 }
 
 /**
@@ -47,6 +59,7 @@ export function Player(props: PlayerProps) {
     onEnded: props.onEnded,
   });
   const idle = useIdle(state.playing);
+  useSmartPause(player, !!props.smartPause);
   const { onLeave, onStateChange, onPlayer, hotkeys, hotkeyMap } = props;
 
   useEffect(() => {
@@ -81,7 +94,14 @@ export function Player(props: PlayerProps) {
         playsInline
         title={props.title}
         style={{ width: '100%', height: '100%', display: 'block', cursor: idle ? 'none' : undefined }}
-      />
+      >
+        {props.tracks?.map((t) => (
+          <track key={t.language} kind="subtitles" src={t.src} srcLang={t.language} label={t.label} />
+        ))}
+      </video>
+      {(props.menu ?? props.controls !== false) && !state.error?.fatal ? (
+        <PlayerMenu player={player} tracks={props.tracks ?? []} labels={props.menuLabels} hidden={idle} />
+      ) : null}
       {props.unmuteButton !== false && state.muted && state.playing && !state.error ? (
         <button
           type="button"
@@ -122,6 +142,7 @@ export function Player(props: PlayerProps) {
           {state.error.message}
         </div>
       ) : null}
+      {props.children}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CONTROLS_HIDE_MS } from '../constants';
+import { CINEMA_MODE_MS, CONTROLS_HIDE_MS } from '../constants';
 
 const ACTIVITY = ['pointermove', 'pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
 
@@ -26,4 +26,12 @@ export function useIdle(enabled: boolean, ms = CONTROLS_HIDE_MS, target?: EventT
     };
   }, [enabled, ms, target]);
   return idle;
+}
+
+/**
+ * Cinema mode (spec §4.4): true after 2 s without input while playing (pass CINEMA_MODE_EPG_MS,
+ * 30 s, in EPG mode); any input ends it and restarts the wait. The same idle clock as the controls.
+ */
+export function useCinemaMode(enabled: boolean, ms: number = CINEMA_MODE_MS, target?: EventTarget | null) {
+  return useIdle(enabled, ms, target) && enabled;
 }

@@ -8,6 +8,9 @@ import * as m0006 from './0006_site_structure';
 import * as m0007 from './0007_plays';
 import * as m0008 from './0008_watch_list';
 import * as m0009 from './0009_analytics';
+import * as m0010 from './0010_purchases';
+import * as m0011 from './0011_commerce';
+import * as m0012 from './0012_embed';
 
 /** Every migration, in order. Add new ones here; names sort by their number. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0007_plays': m0007,
   '0008_watch_list': m0008,
   '0009_analytics': m0009,
+  '0010_purchases': m0010,
+  '0011_commerce': m0011,
+  '0012_embed': m0012,
 };

@@ -1,5 +1,12 @@
 import type { AnalyticsEvent, AnalyticsSummary, AnalyticsSummaryQuery } from '@marquee/contract';
-import { ANALYTICS_KINDS, VIDEO_EVENT_TYPES, type AnalyticsKind } from '@marquee/domain';
+import {
+  AD_ONLY_VIDEO_EVENT_TYPES,
+  ANALYTICS_KINDS,
+  VIDEO_EVENT_TYPES,
+  type AdOnlyVideoEventType,
+  type AnalyticsKind,
+  type VideoEventType,
+} from '@marquee/domain';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest, forbidden } from '../../plugins/errors';
 import type { SitesService } from '../sites/sites.service';
@@ -173,6 +180,19 @@ export function createAnalyticsService(deps: {
       return { accepted: events.length };
     },
 
+    /**
+     * One VAST tracking pixel (decision 0026) as a `video` event: the spec's adImpression and adLoad,
+     * or a type only the ad tracker writes (adStart, the quartiles, adComplete, adSkip, adError).
+     */
+    recordAdEvent(
+      siteParam: string,
+      event: { channelId: string; videoUid: string; type: VideoEventType | AdOnlyVideoEventType },
+      origin: EventOrigin,
+    ): Promise<{ accepted: number }> {
+      // The tracker's types pass the same row mapping; only client POSTs are held to the spec's list.
+      return this.record(siteParam, [{ kind: 'video', ...event } as AnalyticsEvent], origin);
+    },
+
     /** Counts per kind and seconds watched in the window; the site's admins only (403 otherwise). */
     async summary(
       siteParam: string,
@@ -191,7 +211,7 @@ export function createAnalyticsService(deps: {
 
       const counts = Object.fromEntries(ANALYTICS_KINDS.map((k) => [k, 0])) as Record<AnalyticsKind, number>;
       const videoEvents = Object.fromEntries(
-        VIDEO_EVENT_TYPES.map((t) => [t, 0]),
+        [...VIDEO_EVENT_TYPES, ...AD_ONLY_VIDEO_EVENT_TYPES].map((t) => [t, 0]),
       ) as AnalyticsSummary['videoEvents'];
       const seconds = { watch: 0, liveChannelWatch: 0 };
       let events = 0;

@@ -92,7 +92,12 @@ export function createCaptcha(deps: {
     if (!spent.allowed) throw badRequest('captchaToken', 'Captcha was already used, please solve a new one');
   }
 
-  async function verifyHosted(provider: 'recaptcha' | 'turnstile', token: string, ip: string | undefined) {
+  async function verifyHosted(
+    provider: 'recaptcha' | 'turnstile',
+    token: string,
+    ip: string | undefined,
+    action: string,
+  ) {
     const form = new URLSearchParams({ secret: config.secret, response: token });
     if (ip) form.set('remoteip', ip);
     let answer: z.infer<typeof HostedAnswer>;
@@ -109,7 +114,7 @@ export function createCaptcha(deps: {
       throw new AppError(503, 'captchaUnavailable', 'The captcha could not be checked, please try again');
     }
     if (!answer.success) throw invalidCaptcha();
-    if (answer.action !== undefined && answer.action !== SIGNUP_ACTION) throw invalidCaptcha();
+    if (answer.action !== undefined && answer.action !== action) throw invalidCaptcha();
     if (answer.score !== undefined && answer.score < MIN_RECAPTCHA_SCORE) throw invalidCaptcha();
   }
 
@@ -142,9 +147,10 @@ export function createCaptcha(deps: {
     },
 
     /** Resolves when the token proves a human; else 400 naming captchaToken (503 when the provider is down). */
-    async verify(token: string, ctx: { siteUid: string; ip?: string }): Promise<void> {
+    async verify(token: string, ctx: { siteUid: string; ip?: string; action?: string }): Promise<void> {
       if (config.provider === 'altcha') return verifyAltcha(token, ctx.siteUid);
-      return verifyHosted(config.provider, token, ctx.ip);
+      // The hosted providers bind the token to its form's action (signup; commerce: addCard, purchase).
+      return verifyHosted(config.provider, token, ctx.ip, ctx.action ?? SIGNUP_ACTION);
     },
   };
 }

@@ -23,6 +23,12 @@ export type VideoFilter = {
   excludeUids?: string[];
 };
 
+/**
+ * What a viewer owns, for their library (decision 0030): everything listed on the site (`all`), the
+ * listed items of some channels, and items held one by one (those also when unlisted).
+ */
+export type OwnedScope = { all: boolean; channelIds: string[]; videoUids: string[]; seriesUids: string[] };
+
 export type VideoOrder = 'recent' | 'popular' | 'recommended' | 'episode' | 'start' | 'position';
 
 type VideoQuery = SelectQueryBuilder<Database, 'videos', object>;
@@ -142,6 +148,93 @@ export function createCatalogRepository(db: Db) {
         .orderBy('videos.season')
         .orderBy('videos.episode')
         .execute();
+    },
+
+    /** One page of the movies a scope owns, newest first, and their total. */
+    async ownedMovies(siteUid: string, scope: OwnedScope, offset: number, limit: number) {
+      const owned = (q: VideoQuery) =>
+        q
+          .where('videos.site_uid', '=', siteUid)
+          .where('videos.type', '=', 'movie')
+          .where('videos.extra_of', 'is', null)
+          .where((eb) => {
+            const listed = eb('videos.status', '=', 'public');
+            const byChannel = scope.all
+              ? listed
+              : scope.channelIds.length
+                ? eb.and([listed, eb('videos.channel_id', 'in', scope.channelIds)])
+                : null;
+            const byItem = scope.videoUids.length
+              ? eb.and([
+                  eb('videos.status', 'in', ['public', 'unlisted']),
+                  eb('videos.uid', 'in', scope.videoUids),
+                ])
+              : null;
+            const any = [byChannel, byItem].filter((x) => x !== null);
+            return any.length ? eb.or(any) : sql<boolean>`1 = 0`;
+          });
+      const [rows, count] = await Promise.all([
+        orderVideos(owned(videoSelect() as unknown as VideoQuery), 'recent')
+          .offset(offset)
+          .limit(limit)
+          .execute() as unknown as Promise<NonNullable<VideoRow>[]>,
+        owned(db.selectFrom('videos') as unknown as VideoQuery)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow() as Promise<{ n: number }>,
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    /**
+     * One page of the series a scope owns (newest first) and their total: all of the site's, those
+     * bought as a series, those whose default channel is owned, and those with an owned episode
+     * (held one by one or through its channel).
+     */
+    async ownedSeries(siteUid: string, scope: OwnedScope, offset: number, limit: number) {
+      const owned = () =>
+        db
+          .selectFrom('series')
+          .where('series.site_uid', '=', siteUid)
+          .where((eb) => {
+            if (scope.all) return sql<boolean>`1 = 1`;
+            const any = [];
+            if (scope.seriesUids.length) any.push(eb('series.uid', 'in', scope.seriesUids));
+            if (scope.channelIds.length) any.push(eb('series.default_channel', 'in', scope.channelIds));
+            if (scope.channelIds.length || scope.videoUids.length)
+              any.push(
+                eb(
+                  'series.uid',
+                  'in',
+                  eb
+                    .selectFrom('videos')
+                    .select('videos.series_uid')
+                    .where('videos.site_uid', '=', siteUid)
+                    .where('videos.type', '=', 'episode')
+                    .where('videos.status', '!=', 'private')
+                    .where('videos.series_uid', 'is not', null)
+                    .where((v) =>
+                      v.or([
+                        ...(scope.channelIds.length ? [v('videos.channel_id', 'in', scope.channelIds)] : []),
+                        ...(scope.videoUids.length ? [v('videos.uid', 'in', scope.videoUids)] : []),
+                      ]),
+                    ),
+                ),
+              );
+            return any.length ? eb.or(any) : sql<boolean>`1 = 0`;
+          });
+      const [rows, count] = await Promise.all([
+        owned()
+          .selectAll()
+          .orderBy('published_at', 'desc')
+          .orderBy('uid')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
+        owned()
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
     },
 
     findSeries: (siteUid: string, uid: string) =>

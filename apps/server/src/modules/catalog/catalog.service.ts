@@ -30,7 +30,9 @@ import {
 import type { TabsTable } from '../../db/schema';
 import { badRequest, notFound } from '../../plugins/errors';
 import { createResponseCache, type ResponseCache } from './response-cache';
-import type { CatalogRepository, VideoFilter, VideoOrder } from './catalog.repository';
+import type { CatalogRepository, OwnedScope, VideoFilter, VideoOrder } from './catalog.repository';
+
+export type { OwnedScope };
 import {
   seriesCard,
   toChannel,
@@ -380,6 +382,22 @@ export function createCatalogService(
       const out = new Map(summaries.map((series) => [series.uid, { series, episodes: [] as Video[] }]));
       for (const e of episodes) out.get(e.series_uid!)?.episodes.push(toVideo(e, now));
       return out;
+    },
+    /** A page of the movies a viewer owns (their library, decision 0030), newest first. */
+    async ownedMovies(site: string, scope: OwnedScope, p: Paging): Promise<Paginated<Video>> {
+      const now = clock();
+      const { rows, total } = await repo.ownedMovies(site, scope, pageOffset(p.page, p.pageSize), p.pageSize);
+      return toPage(
+        rows.map((r) => toVideo(r, now)),
+        p.page,
+        p.pageSize,
+        total,
+      );
+    },
+    /** A page of the series a viewer owns (their library, decision 0030), newest first. */
+    async ownedSeries(site: string, scope: OwnedScope, p: Paging): Promise<Paginated<Series>> {
+      const { rows, total } = await repo.ownedSeries(site, scope, pageOffset(p.page, p.pageSize), p.pageSize);
+      return toPage(await seriesWithStats(site, rows), p.page, p.pageSize, total);
     },
     /** More like one item (our addition): co-watched with it, then sharing its tags/genres, then the global order. */
     async moreLikeThis(site: string, uid: string, p: Paging): Promise<Paginated<Video>> {

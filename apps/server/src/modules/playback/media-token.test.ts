@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRange } from './media-files';
+import { parseRange } from '../../media/media-files';
 import { createMediaSigner } from './media-token';
 
 const secret = 'unit-secret-unit-secret-unit-secret-01';

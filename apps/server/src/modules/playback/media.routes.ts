@@ -2,14 +2,16 @@ import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
+import { CONTENT_KEY_FILE } from '../../media/hls';
 import {
   CACHE_NONE,
+  CACHE_PRIVATE,
   CACHE_THUMBNAIL,
   isSafeSegment,
   MEDIA_TYPES,
   mediaCacheControl,
   sendFile,
-} from './media-files';
+} from '../../media/media-files';
 import { requestUser } from './playback.routes';
 
 const THUMB_RE = /^thumb-(maxres|high|medium|standard|default)\.jpg$/;
@@ -35,6 +37,8 @@ function extensionOf(name: string): string {
 /**
  * Media serving (docs/decisions/0002-signed-media-paths.md):
  * - GET|HEAD /media/{token}/{assetId}/{path…}: files of an asset folder behind a signed token;
+ * - GET|HEAD /media/{token}/{assetId}/content.key: an encrypted asset's AES-128 key, only for a
+ *   token whose user may play the video now (decision 0024);
  * - GET|HEAD /media/thumbs/{assetId}/thumb-{size}.jpg: public thumbnails, unsigned;
  * - GET|HEAD /live/{token}/{site}/{channel}/{master|rendition}.m3u8: linear live playlists.
  * The hot path does no database query: the token carries what a segment request needs.
@@ -68,6 +72,16 @@ export const mediaRoutes =
         const [, token = '', ...rest] = rawSegments(req);
         const [assetId, ...path] = safePath(rest);
         const claims = ctx.mediaSigner.verify(token, ctx.now());
+        if (path.length === 1 && path[0] === CONTENT_KEY_FILE) {
+          // The content key (decision 0024): never cached, refused without key bytes.
+          reply.header('cache-control', CACHE_PRIVATE);
+          const user = requestUser(req);
+          if (claims?.user && user && claims.user !== user.id)
+            throw forbidden('Playback token belongs to another user');
+          const key = await ctx.playback.contentKey(assetId!, claims);
+          reply.header('content-type', 'application/octet-stream').header('content-length', key.length);
+          return req.method === 'HEAD' ? reply.send() : reply.send(key);
+        }
         if (!claims || claims.asset !== assetId) throw forbidden('Invalid or expired playback token');
         const user = requestUser(req);
         if (claims.user && user && claims.user !== user.id)

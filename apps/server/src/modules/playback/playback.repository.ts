@@ -2,7 +2,10 @@ import type { Db } from '../../db/database';
 
 export type PlaybackRepository = ReturnType<typeof createPlaybackRepository>;
 
-/** The rows playback reads: videos, their assets, live channels with their EPG, and the bundles that sell them. */
+/**
+ * The rows playback reads: videos, their assets and content keys, live channels with their EPG, and
+ * the bundles that sell them. What a user holds comes from the entitlements service.
+ */
 export function createPlaybackRepository(db: Db) {
   return {
     findVideo: (siteUid: string, uid: string) =>
@@ -19,6 +22,7 @@ export function createPlaybackRepository(db: Db) {
           'live_event',
           'owner_user_id',
           'without_ads',
+          'series_uid',
         ])
         .where('site_uid', '=', siteUid)
         .where('uid', '=', uid)
@@ -54,16 +58,27 @@ export function createPlaybackRepository(db: Db) {
     findBundles: (siteUid: string) =>
       db
         .selectFrom('bundles')
-        .select(['id', 'type', 'plan_type', 'preorder_date', 'channels', 'live_channels', 'video_uids'])
+        .select([
+          'id',
+          'type',
+          'plan_type',
+          'preorder_date',
+          'channels',
+          'live_channels',
+          'video_uids',
+          'passcode',
+        ])
         .where('site_uid', '=', siteUid)
         .where('enabled', '=', 1)
         .where('is_deleted', '=', 0)
         .execute(),
 
-    /**
-     * Bundle and rental ids the user holds. Purchases are not stored yet (accounts-and-commerce
-     * issue); until they are nobody holds one, and paid content plays only for its owner.
-     */
-    findEntitledBundleIds: async (_siteUid: string, _userId: string): Promise<string[]> => [],
+    /** The AES-128 key and IV of an encrypted asset (decision 0024); undefined when it is not encrypted. */
+    findAssetKey: (assetId: string) =>
+      db
+        .selectFrom('media_asset_keys')
+        .select(['key_hex', 'iv_hex'])
+        .where('asset_id', '=', assetId)
+        .executeTakeFirst(),
   };
 }

@@ -1,14 +1,19 @@
 import type { PlayableUrl } from '@marquee/contract';
 import {
   decideAccess,
+  holdsItem,
   isNotStarted,
+  LOGIN_REQUIRED_MESSAGE,
+  NO_ENTITLEMENTS,
+  REQUIRES_BUNDLE_MESSAGE,
   type AccessOutcome,
   type AccessType,
   type AccessViewer,
+  type Entitlements,
   type LiveEventTimingMs,
   type UnlockingBundle,
 } from '@marquee/domain';
-import { AppError, notFound } from '../../plugins/errors';
+import { AppError, forbidden, notFound } from '../../plugins/errors';
 import type { MediaClaims, MediaSigner } from './media-token';
 import type { PlaybackRepository } from './playback.repository';
 
@@ -31,6 +36,7 @@ export type PlayStarted = {
 };
 
 type BundleRow = Awaited<ReturnType<PlaybackRepository['findBundles']>>[number];
+type VideoRow = NonNullable<Awaited<ReturnType<PlaybackRepository['findVideo']>>>;
 
 /** Stored access types, normalised; anything unknown is treated as private (closed). */
 export function toAccessType(value: string): AccessType {
@@ -54,6 +60,8 @@ type SiteBundle = UnlockingBundle & {
   videoUids: Set<string>;
   channels: Set<string>;
   liveChannels: Set<string>;
+  /** Sold only to viewers with its passcode (commerce, migration 0011). */
+  passcode: boolean;
 };
 
 function toSiteBundle(row: BundleRow): SiteBundle {
@@ -66,6 +74,7 @@ function toSiteBundle(row: BundleRow): SiteBundle {
     videoUids: set(row.video_uids),
     channels: set(row.channels),
     liveChannels: set(row.live_channels),
+    passcode: !!row.passcode,
   };
 }
 
@@ -199,6 +208,8 @@ export function createPlaybackService(deps: {
   now: () => number;
   /** Told of each play, synchronously; it must not block (the recommendations service queues it). */
   onPlay?: (play: PlayStarted) => void;
+  /** What the user holds right now (the entitlements service, decision 0025); nothing when absent. */
+  entitlements?: (siteUid: string, userId: string) => Promise<Entitlements>;
 }) {
   const { repo, signer, now } = deps;
   const videoOf = cached((key) => {
@@ -214,14 +225,52 @@ export function createPlaybackService(deps: {
     return { token: signer.sign({ exp, ...claims }), expiresAt: new Date(exp * 1000).toISOString() };
   }
 
-  async function viewerOf(siteUid: string, user: PlaybackUser | null, ownerId: string | null) {
-    if (!user) return null;
-    const viewer: AccessViewer = {
-      id: user.id,
-      isOwner: ownerId !== null && ownerId === user.id,
-      entitledBundleIds: await repo.findEntitledBundleIds(siteUid, user.id),
+  /** The viewer for decideAccess and whether their purchases take the ads away (DISABLE_ADS). */
+  async function viewerOf(
+    siteUid: string,
+    user: PlaybackUser | null,
+    ownerId: string | null,
+    item?: { uid: string; seriesUid: string | null },
+  ): Promise<{ viewer: AccessViewer | null; withoutAds: boolean }> {
+    if (!user) return { viewer: null, withoutAds: false };
+    const held = deps.entitlements ? await deps.entitlements(siteUid, user.id) : NO_ENTITLEMENTS;
+    return {
+      viewer: {
+        id: user.id,
+        isOwner: ownerId !== null && ownerId === user.id,
+        entitledBundleIds: held.bundleIds,
+        holdsItem: item ? holdsItem(held, item) : false,
+      },
+      withoutAds: held.withoutAds,
     };
-    return viewer;
+  }
+
+  /** decideAccess for a video row and a user, with the bundles that unlock it. */
+  async function videoAccess(siteUid: string, video: VideoRow, user: PlaybackUser | null) {
+    const event = video.live_event ? (JSON.parse(video.live_event) as LiveEventJson) : null;
+    const [{ viewer, withoutAds }, bundleRows] = await Promise.all([
+      viewerOf(siteUid, user, video.owner_user_id, { uid: video.uid, seriesUid: video.series_uid }),
+      bundlesOf(siteUid),
+    ]);
+    const selling = bundleRows.filter(
+      (b) =>
+        b.type === 'ENTIRE_SITE' ||
+        b.videoUids.has(video.uid) ||
+        (video.channel_id !== null && b.channels.has(video.channel_id)),
+    );
+    const bundles = selling.map(unlocking);
+    const accessType = toAccessType(video.access_type);
+    const outcome = decideAccess({
+      accessType,
+      status: video.status,
+      liveEvent: event ? liveTiming(event) : null,
+      viewer,
+      bundles,
+      // §4.1 code 30: paid content sold only through passcode bundles needs the passcode sign-in.
+      passcodeRequired: accessType === 'paid' && selling.length > 0 && selling.every((b) => b.passcode),
+      nowMs: now(),
+    });
+    return { outcome, event, withoutAds: video.without_ads === 1 || withoutAds };
   }
 
   return {
@@ -233,28 +282,7 @@ export function createPlaybackService(deps: {
     ): Promise<PlayableUrl> {
       const video = await videoOf(`${siteUid}\n${uid}`);
       if (!video) throw notFound(`Video '${uid}'`);
-      const event = video.live_event ? (JSON.parse(video.live_event) as LiveEventJson) : null;
-      const [viewer, bundleRows] = await Promise.all([
-        viewerOf(siteUid, user, video.owner_user_id),
-        bundlesOf(siteUid),
-      ]);
-      const bundles = bundleRows
-        .filter(
-          (b) =>
-            b.type === 'ENTIRE_SITE' ||
-            b.videoUids.has(video.uid) ||
-            (video.channel_id !== null && b.channels.has(video.channel_id)),
-        )
-        .map(unlocking);
-      const outcome = decideAccess({
-        accessType: toAccessType(video.access_type),
-        status: video.status,
-        liveEvent: event ? liveTiming(event) : null,
-        viewer,
-        bundles,
-        nowMs: now(),
-      });
-      const withoutAds = video.without_ads === 1;
+      const { outcome, event, withoutAds } = await videoAccess(siteUid, video, user);
       if (outcome.kind !== 'play') return toPlayableUrl(outcome, null, withoutAds);
 
       if (!video.asset_id && event?.type === 'link' && event.videoLink) {
@@ -277,10 +305,31 @@ export function createPlaybackService(deps: {
       return toPlayableUrl(outcome, { url, ...signed }, withoutAds);
     },
 
+    /**
+     * The AES-128 key of an encrypted asset for the media token of the key request (decision 0024):
+     * only while the token is valid for this asset and its user may play its video right now. Access
+     * is decided again here, so a revoked grant or an expired rental stops at the next key fetch.
+     */
+    async contentKey(assetId: string, claims: MediaClaims | null): Promise<Buffer> {
+      if (!claims || claims.asset !== assetId || !claims.video)
+        throw new AppError(401, 'invalidPlaybackToken', 'Invalid or expired playback token');
+      const [asset, key] = await Promise.all([assetOf(assetId), repo.findAssetKey(assetId)]);
+      if (!asset || !key) throw notFound('Key');
+      const video = await videoOf(`${asset.site_uid}\n${claims.video}`);
+      if (!video || video.asset_id !== assetId) throw forbidden('The playback token is not for this media');
+      const user = claims.user ? { id: claims.user } : null;
+      const { outcome } = await videoAccess(asset.site_uid, video, user);
+      if (outcome.kind !== 'play') {
+        if (!user) throw new AppError(401, 'loginRequired', LOGIN_REQUIRED_MESSAGE);
+        throw new AppError(403, 'notEntitled', REQUIRES_BUNDLE_MESSAGE);
+      }
+      return Buffer.from(key.key_hex, 'hex');
+    },
+
     async liveChannelPlayUrl(siteUid: string, id: string, user: PlaybackUser | null): Promise<PlayableUrl> {
       const channel = await repo.findLiveChannel(siteUid, id);
       if (!channel) throw notFound(`Live channel '${id}'`);
-      const [viewer, bundleRows] = await Promise.all([viewerOf(siteUid, user, null), bundlesOf(siteUid)]);
+      const [{ viewer }, bundleRows] = await Promise.all([viewerOf(siteUid, user, null), bundlesOf(siteUid)]);
       const bundles = bundleRows
         .filter((b) => b.type === 'ENTIRE_SITE' || b.liveChannels.has(channel.id))
         .map(unlocking);

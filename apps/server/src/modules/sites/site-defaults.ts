@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { SitesTable } from '../../db/schema';
+import { DEFAULT_AD_SETTINGS } from './ad-settings';
 
 /** A new site's row: neutral branding and settings an operator then overrides. */
 export function newSiteRow(
@@ -24,14 +25,7 @@ export function newSiteRow(
     }),
     default_page: 'home',
     perms: '{}',
-    ads: JSON.stringify({
-      enabled: false,
-      status: 'pending',
-      type: 'vast',
-      url: '',
-      adBlockerDetection: false,
-      banners: { frequency: 5, offset: 0, refreshMs: 30_000 },
-    }),
+    ads: JSON.stringify(DEFAULT_AD_SETTINGS),
     chat: JSON.stringify({ enabled: true, slowModeSeconds: 0, onlineUserThreshold: 0 }),
     heartbeat: JSON.stringify({ url: null, intervalSeconds: 60 }),
     search_options: JSON.stringify({

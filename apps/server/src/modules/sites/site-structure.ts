@@ -1,4 +1,4 @@
-import { LandingSettings, LegacySettings, SiteMenus } from '@marquee/contract';
+import { EmbedSettings, LandingSettings, LegacySettings, SiteMenus } from '@marquee/contract';
 import type { SiteStructureTable } from '../../db/schema';
 
 /** A site without a structure row: no left-menu items, default landing, no legacy slugs. */
@@ -29,4 +29,9 @@ export function siteStructure(row: SiteStructureTable | undefined) {
     landing: parseColumn(row?.landing, LandingSettings, { externalUrl: null }),
     legacy: parseColumn(row?.legacy, LegacySettings, { seriesSlugs: {}, signupUrl: null }),
   };
+}
+
+/** The sites.embed column (migration 0012); a malformed value allows no origin. */
+export function embedSettings(raw: string | undefined): EmbedSettings {
+  return parseColumn(raw, EmbedSettings, { allowedOrigins: [] });
 }

@@ -2,7 +2,8 @@ import type { LegalTexts, SiteConfig } from '@marquee/contract';
 import { resolvePerms } from '@marquee/domain';
 import type { SitesTable } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
-import { siteStructure } from './site-structure';
+import { publicAdSettings, storedAdSettings } from './ad-settings';
+import { embedSettings, siteStructure } from './site-structure';
 import type { SitesRepository } from './sites.repository';
 import { trackForBulkInvalidation } from '../catalog/response-cache';
 
@@ -72,7 +73,7 @@ export function createSitesService(repo: SitesRepository, defaultSite: string) {
         theme: JSON.parse(site.theme),
         defaultPage: site.default_page,
         perms: resolvePerms(JSON.parse(site.perms)),
-        ads: JSON.parse(site.ads),
+        ads: publicAdSettings(storedAdSettings(site.ads)),
         chat: JSON.parse(site.chat),
         heartbeat: JSON.parse(site.heartbeat),
         searchOptions: JSON.parse(site.search_options),
@@ -85,8 +86,12 @@ export function createSitesService(repo: SitesRepository, defaultSite: string) {
             .map((t) => ({ id: t.id, url: t.url, title: t.title, kind: t.kind })),
         })),
         ...siteStructure(structure),
+        embed: embedSettings(site.embed),
       };
     },
+
+    /** The site's ad settings with the operator's creatives (404 for an unknown site; decision 0026). */
+    adSettings: async (uid: string) => storedAdSettings((await get(uid)).ads),
 
     /** The terms (the same text sign-up accepts) and the privacy text, for the legal page. */
     async legal(uid: string): Promise<LegalTexts> {

@@ -3,21 +3,23 @@ import { StatusMessage } from '../../components/status-message';
 import { paths } from '../../config/paths';
 import { DiscoverGrid, type CardLinks } from '../../features/discover';
 import { discoverTab, useSiteConfig } from '../../features/site';
+import { useTranslation } from 'react-i18next';
 
 /** /tvn/{type}, /tvn/{type}/discover and /tvn/{type}/discover/{id}. */
 export function DiscoverRoute() {
   const { type = 'generic', id } = useParams();
   const config = useSiteConfig();
-  if (config.isPending) return <StatusMessage kind="loading" title="Loading…" />;
+  const { t } = useTranslation();
+  if (config.isPending) return <StatusMessage kind="loading" title={t('loading')} />;
   if (config.isError) {
     return (
-      <StatusMessage kind="error" title="We couldn't load this site">
+      <StatusMessage kind="error" title={t('siteLoadError')}>
         {config.error.message}
       </StatusMessage>
     );
   }
   const found = discoverTab(config.data, id);
-  if (!found) return <StatusMessage kind="empty" title="Nothing to watch yet" testId="discover-empty" />;
+  if (!found) return <StatusMessage kind="empty" title={t('nothingToWatch')} testId="discover-empty" />;
   return <DiscoverGrid key={found.tab.id} tabId={found.tab.id} hrefFor={(links) => cardHref(type, links)} />;
 }
 

@@ -2,19 +2,21 @@ import { useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { Menu } from '../../features/menu';
 import { useSession } from '../../lib/session';
+import { useTranslation } from 'react-i18next';
 
 /** /tvn/{type}/menu. */
 export function MenuRoute() {
   const { type = 'generic' } = useParams();
   const signedIn = useSession() !== null;
+  const { t } = useTranslation();
   return (
     <Menu
       discoverHref={paths.discover.getHref(type)}
       liveHref={(id) => paths.playLive.getHref(type, id)}
       account={
         signedIn
-          ? { href: paths.profile.getHref(type), label: 'Profile' }
-          : { href: paths.login.getHref(type), label: 'Sign in' }
+          ? { href: paths.profile.getHref(type), label: t('profile') }
+          : { href: paths.login.getHref(type), label: t('signIn') }
       }
     />
   );

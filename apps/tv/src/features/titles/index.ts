@@ -1,2 +1,2 @@
 export { MovieDetails, type WatchHref } from './components/movie-details';
-export { SeriesDetails, SERIES_ERROR } from './components/series-details';
+export { SeriesDetails } from './components/series-details';

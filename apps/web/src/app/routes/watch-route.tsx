@@ -1,30 +1,124 @@
-import { useCallback } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { WatchRouteError, type WatchRouteKind } from '@marquee/domain';
 import { paths } from '../../config/paths';
-import { WatchView } from '../../features/watch';
+import { StatusMessage } from '../../components/status-message';
+import { WatchView, watchRouteInfo } from '../../features/watch';
+import { useSiteConfig } from '../../features/site';
 import { useLeave } from './use-leave';
 
-/** `/channel/:channelId/:videoUid[?t=seconds]` (lazy: it pulls in the player). */
-export default function WatchRoute() {
-  const { channelId = '', videoUid = '' } = useParams();
+/**
+ * Every watch route of playback-and-social §2.2 (registered by `watchRoutes` from the domain's
+ * route table, each also under /watch and with /embed/info|share overlays). `kind` says which
+ * shape matched; the variant, the watch state and the query flags come from the domain (lazy: it
+ * pulls in the player).
+ */
+export default function WatchRoute({
+  kind,
+  dynamicType: fixedType,
+}: {
+  kind: WatchRouteKind;
+  dynamicType?: string;
+}) {
+  const params = useParams();
   const [search] = useSearchParams();
+  const { pathname } = useLocation();
   const navigate = useNavigate();
   const leave = useLeave(navigate);
+  const { t } = useTranslation('watchRoutes');
+  const config = useSiteConfig().data;
+  const site = useMemo(
+    () =>
+      config
+        ? { name: config.name, perms: config.perms, allowedOrigins: config.embed?.allowedOrigins ?? [] }
+        : undefined,
+    [config],
+  );
+  const searchText = search.toString();
+  const q = search.get('q');
+  const {
+    channelId,
+    dynamicType = fixedType,
+    videoUid,
+    movieVuid,
+    playlistUid,
+    seriesUid,
+    hostId,
+    overlay,
+  } = params;
+  const info = useMemo(() => {
+    try {
+      return watchRouteInfo(
+        {
+          kind,
+          channelId,
+          dynamicType,
+          videoUid,
+          movieVuid,
+          playlistUid,
+          seriesUid,
+          hostId: hostId ?? search.get('hostId') ?? undefined,
+          q: q ?? undefined,
+        },
+        pathname,
+        searchText,
+        overlay,
+      );
+    } catch (e) {
+      if (e instanceof WatchRouteError) return e;
+      throw e;
+    }
+  }, [
+    kind,
+    channelId,
+    dynamicType,
+    videoUid,
+    movieVuid,
+    playlistUid,
+    seriesUid,
+    hostId,
+    q,
+    pathname,
+    searchText,
+    overlay,
+  ]);
+
+  const uid = info instanceof WatchRouteError ? '' : info.variant.videoUid;
+  const channel = info instanceof WatchRouteError ? '' : info.variant.channelId;
   // A live event that is not live, or ends while playing, goes to the not-live page (§4.1, §4.7).
   const notLive = useCallback(
-    () => void navigate(paths.notLive.getHref(videoUid, { channel: channelId }), { replace: true }),
-    [navigate, videoUid, channelId],
+    () =>
+      void navigate(
+        paths.notLive.getHref(uid, {
+          channel,
+          hostId: info instanceof WatchRouteError ? null : info.route.hostId,
+        }),
+        { replace: true },
+      ),
+    [navigate, uid, channel, info],
   );
-  const t = Number(search.get('t'));
-  const startAt = search.has('t') && Number.isFinite(t) && t >= 0 ? t : null;
+
+  if (info instanceof WatchRouteError) {
+    // §5 "'Missing channel id' and 'Missing playlist id' reject the load."
+    return (
+      <StatusMessage kind="error" title={t('errors.title')} testId="watch-route-error">
+        {t(`errors.${info.message}`, { defaultValue: info.message })}
+      </StatusMessage>
+    );
+  }
+  const tParam = Number(search.get('t'));
+  const startAt = search.has('t') && Number.isFinite(tParam) && tParam >= 0 ? tParam : null;
   return (
     <WatchView
-      key={videoUid}
-      channelId={channelId}
-      videoUid={videoUid}
+      // ?reload=… opens the same video afresh.
+      key={`${uid}\n${search.get('reload') ?? ''}`}
+      channelId={channel}
+      videoUid={uid}
       startAt={startAt}
       onLeave={leave}
       onNotLive={notLive}
+      route={site ? { ...info, site } : info}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { Messages } from '../../lib/i18n';
+import type { Messages } from '@marquee/i18n';
 
 /**
  * The account area: profile, change modals, active devices, account deletion (namespace `account`).

@@ -1,4 +1,4 @@
-import type { Messages } from '../../lib/i18n';
+import type { Messages } from '@marquee/i18n';
 
 /**
  * Sign-in screens, header account menu and device activation (namespace `auth`). The English texts
@@ -39,6 +39,7 @@ export const en = {
     account: 'Account',
     myAccount: 'My account',
     activateDevice: 'Activate a device',
+    library: 'Library',
     signOut: 'Sign out',
   },
   login: {
@@ -172,6 +173,7 @@ export const es: Messages<typeof en> = {
     account: 'Cuenta',
     myAccount: 'Mi cuenta',
     activateDevice: 'Activar un dispositivo',
+    library: 'Biblioteca',
     signOut: 'Cerrar sesión',
   },
   login: {

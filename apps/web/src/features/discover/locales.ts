@@ -1,4 +1,4 @@
-import type { Messages } from '../../lib/i18n';
+import type { Messages } from '@marquee/i18n';
 
 /** Discover rows and cards (namespace `discover`). */
 export const en = {
@@ -36,7 +36,7 @@ export const en = {
     watch: 'Watch',
     details: 'Details',
   },
-  ad: { label: 'Advertisement' },
+  ad: { label: 'Advertisement', error: 'Error loading ad banner' },
 };
 
 export const es: Messages<typeof en> = {
@@ -74,5 +74,5 @@ export const es: Messages<typeof en> = {
     watch: 'Ver',
     details: 'Detalles',
   },
-  ad: { label: 'Publicidad' },
+  ad: { label: 'Publicidad', error: 'Error al cargar el anuncio' },
 };

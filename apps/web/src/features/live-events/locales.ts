@@ -1,4 +1,4 @@
-import type { Messages } from '../../lib/i18n';
+import type { Messages } from '@marquee/i18n';
 
 /** The live events list (namespace `liveEvents`); spec texts are the English values. */
 export const en = {

@@ -1,4 +1,4 @@
-import type { Messages } from '../../lib/i18n';
+import type { Messages } from '@marquee/i18n';
 
 /** Tab screens: about, cast, home, home-movie, iframe, FAQ, legal, directory (namespace `pages`). */
 export const en = {

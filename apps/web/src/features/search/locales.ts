@@ -1,4 +1,4 @@
-import type { Messages } from '../../lib/i18n';
+import type { Messages } from '@marquee/i18n';
 
 /** Search box, results and filters (namespace `search`). */
 export const en = {

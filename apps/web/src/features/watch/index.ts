@@ -1,3 +1,18 @@
 export { WatchView } from './components/watch-view';
 export { LiveView } from './components/live-view';
 export { NotLiveView } from './components/not-live-view';
+/**
+ * The play queue (decision 0027): `useWatchQueue({ videoUid, channelId?, seriesUid?, dynamicType?,
+ * playlistUid?, limit? })` → `{ kind, items, hasMore, loadMore, isLoading, isError, next, currentUid }`,
+ * and `<QueuePanel queue channelId? hrefFor? onPick? heading? />` that lists it (episodes by season,
+ * 20 then +20). The right-menu Queue tab and the embed "Up Next" list use them.
+ */
+export {
+  useWatchQueue,
+  type WatchQueue,
+  type WatchQueueContext,
+  type WatchQueueKind,
+} from './api/use-watch-queue';
+export { QueuePanel, type QueuePanelProps } from './components/queue-panel';
+/** Watch routes, variants, tabs and embed (decision 0028). */
+export { watchRouteInfo, type WatchRouteInfo } from './utils/watch-route-info';

@@ -1,10 +1,12 @@
 import { AGE_GATE_MESSAGES } from '@marquee/domain';
-import type { Messages } from '../../lib/i18n';
+import type { Messages } from '@marquee/i18n';
 
 /** The watch screen (namespace `watch`). The age gate's three messages are the spec's (§8 "Age"). */
 export const en = {
   loadError: "We couldn't load this video",
   loading: 'Loading video',
+  /** The ExitMessage.PressExit hint (§4.8). */
+  pressExit: 'Press Esc to exit',
   live: {
     loadError: "We couldn't load the live channels",
     empty: 'No live channels',
@@ -14,6 +16,51 @@ export const en = {
     nextAt: 'Next at {{time}}: {{title}}',
     channels: 'Channels',
     channelsNav: 'Live channels',
+  },
+  queue: {
+    title: 'Queue',
+    loading: 'Loading queue',
+    error: "We couldn't load the queue",
+    empty: 'Nothing else to play',
+    season: 'Season {{season}}',
+    episode: 'Episode {{episode}}',
+    nowPlaying: 'Now playing',
+    showMore: 'Show more',
+  },
+  player: {
+    stillWatchingTitle: 'Still watching "{{video}}"?',
+    stillWatchingYes: 'Yes, Continue',
+    stillWatchingNo: 'No, Exit',
+    captions: 'Captions',
+    captionsOff: 'Off',
+    quality: 'Quality',
+    qualityAuto: 'Auto',
+    upNext: 'Up next: {{title}}',
+    // The player's PLAYBACK_UNAVAILABLE_MESSAGE (§4.4), written out so the locales stay out of the player chunk.
+    unavailable: 'Playback is unavailable on the current browser.',
+    errorBackToList: 'Error playing {{type}}. Back to list...',
+    errorLoadingNext: 'Error playing {{type}}. Loading next {{type}}...',
+    types: {
+      video: 'video',
+      episode: 'episode',
+      movie: 'movie',
+      liveEvent: 'live event',
+      liveChannel: 'channel',
+    },
+  },
+  ads: {
+    label: 'Ad',
+    learnMore: 'Learn more',
+    unmute: 'Unmute',
+    skip: 'Skip',
+    skipIn_one: 'Skip in {{count}} second',
+    skipIn_other: 'Skip in {{count}} seconds',
+    hybridText: 'Watch without ads.',
+    hybridLink: 'Subscribe',
+    blockerTitle: 'Ad Blocker Detected',
+    blockerText:
+      'Please disable your ad blocker or whitelist this site, then refresh the page. This page will reload by itself once the ad blocker is off.',
+    refresh: 'Refresh',
   },
   ageGate: {
     title: 'Enter your birth date',
@@ -36,6 +83,7 @@ export const en = {
 export const es: Messages<typeof en> = {
   loadError: 'No pudimos cargar este vídeo',
   loading: 'Cargando vídeo',
+  pressExit: 'Pulsa Esc para salir',
   live: {
     loadError: 'No pudimos cargar los canales en directo',
     empty: 'No hay canales en directo',
@@ -45,6 +93,50 @@ export const es: Messages<typeof en> = {
     nextAt: 'A las {{time}}: {{title}}',
     channels: 'Canales',
     channelsNav: 'Canales en directo',
+  },
+  queue: {
+    title: 'Cola',
+    loading: 'Cargando la cola',
+    error: 'No pudimos cargar la cola',
+    empty: 'No hay nada más que reproducir',
+    season: 'Temporada {{season}}',
+    episode: 'Episodio {{episode}}',
+    nowPlaying: 'Reproduciendo',
+    showMore: 'Mostrar más',
+  },
+  player: {
+    stillWatchingTitle: '¿Sigues viendo "{{video}}"?',
+    stillWatchingYes: 'Sí, continuar',
+    stillWatchingNo: 'No, salir',
+    captions: 'Subtítulos',
+    captionsOff: 'Desactivados',
+    quality: 'Calidad',
+    qualityAuto: 'Automática',
+    upNext: 'A continuación: {{title}}',
+    unavailable: 'La reproducción no está disponible en este navegador.',
+    errorBackToList: 'Error al reproducir ({{type}}). Volviendo a la lista...',
+    errorLoadingNext: 'Error al reproducir ({{type}}). Cargando el siguiente...',
+    types: {
+      video: 'vídeo',
+      episode: 'episodio',
+      movie: 'película',
+      liveEvent: 'evento en directo',
+      liveChannel: 'canal',
+    },
+  },
+  ads: {
+    label: 'Anuncio',
+    learnMore: 'Más información',
+    unmute: 'Activar sonido',
+    skip: 'Saltar',
+    skipIn_one: 'Saltar en {{count}} segundo',
+    skipIn_other: 'Saltar en {{count}} segundos',
+    hybridText: 'Mira sin anuncios.',
+    hybridLink: 'Suscríbete',
+    blockerTitle: 'Bloqueador de anuncios detectado',
+    blockerText:
+      'Desactiva tu bloqueador de anuncios o añade este sitio a su lista blanca y vuelve a cargar la página. La página se recargará sola cuando el bloqueador esté desactivado.',
+    refresh: 'Recargar',
   },
   ageGate: {
     title: 'Indica tu fecha de nacimiento',

@@ -1,4 +1,4 @@
-import type { Messages } from '../../lib/i18n';
+import type { Messages } from '@marquee/i18n';
 
 /** The not-live screen (namespace `notLive`, playback-and-social §4.7); spec texts are the English values. */
 export const en = {

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { FocusableButton } from '../../../components/focusable-button';
 import { StatusMessage } from '../../../components/status-message';
 import { useDeviceActivation } from '../hooks/use-device-activation';
+import { useTranslation } from 'react-i18next';
 
 const NEW_CODE_KEY = 'activation-new-code';
 
@@ -13,6 +14,7 @@ const NEW_CODE_KEY = 'activation-new-code';
  */
 export function ActivationScreen({ onActivated }: { onActivated: (login: LoginResponse) => void }) {
   const { state, newCode } = useDeviceActivation(onActivated);
+  const { t } = useTranslation(['account', 'common']);
   const { ref, focusKey } = useFocusable({ focusKey: 'ACTIVATION', trackChildren: true });
   const ready = state.phase === 'showing' || state.phase === 'error';
 
@@ -23,35 +25,35 @@ export function ActivationScreen({ onActivated }: { onActivated: (login: LoginRe
   return (
     <FocusContext.Provider value={focusKey}>
       <section ref={ref} className="tv-activation" data-testid="tv-login">
-        {state.phase === 'registering' ? <StatusMessage kind="loading" title="Getting your code…" /> : null}
+        {state.phase === 'registering' ? <StatusMessage kind="loading" title={t('gettingCode')} /> : null}
         {state.phase === 'offline' ? (
-          <StatusMessage kind="error" title="You're offline" testId="activation-offline">
-            We'll get your code as soon as the network is back.
+          <StatusMessage kind="error" title={t('offlineTitle')} testId="activation-offline">
+            {t('offlineBody')}
           </StatusMessage>
         ) : null}
         {state.phase === 'error' ? (
           <>
-            <StatusMessage kind="error" title="We couldn't get a code">
+            <StatusMessage kind="error" title={t('codeError')}>
               {state.message}
             </StatusMessage>
             <div className="tv-activation__actions">
               <FocusableButton focusKey={NEW_CODE_KEY} onPress={newCode} testId="new-code">
-                Try again
+                {t('common:tryAgain')}
               </FocusableButton>
             </div>
           </>
         ) : null}
         {state.phase === 'showing' ? (
           <>
-            <h1>Sign in on another screen</h1>
+            <h1>{t('title')}</h1>
             <ol className="tv-activation__steps">
               <li>
-                On your phone or computer, go to{' '}
+                {t('stepGoTo')}{' '}
                 <strong data-testid="activation-url" data-url={state.registration.activationUrl}>
                   {state.registration.activationUrl.replace(/^https?:\/\//, '')}
                 </strong>
               </li>
-              <li>Sign in and enter this code:</li>
+              <li>{t('stepEnterCode')}</li>
             </ol>
             <p
               className="tv-activation__code"
@@ -61,15 +63,15 @@ export function ActivationScreen({ onActivated }: { onActivated: (login: LoginRe
               <span>{state.registration.code.slice(0, 4)}</span>
               <span>{state.registration.code.slice(4)}</span>
             </p>
-            <p className="tv-hint">Connecting may take up to 30 seconds after you sign in.</p>
+            <p className="tv-hint">{t('hint')}</p>
             {state.offline ? (
               <p className="tv-activation__offline" role="status" data-testid="activation-offline">
-                You're offline. We'll keep checking.
+                {t('stillOffline')}
               </p>
             ) : null}
             <div className="tv-activation__actions">
               <FocusableButton focusKey={NEW_CODE_KEY} onPress={newCode} testId="new-code">
-                New Code
+                {t('newCode')}
               </FocusableButton>
             </div>
           </>

@@ -3,7 +3,8 @@ import { ApiError } from '@marquee/api-client';
 import { useEffect, useState } from 'react';
 import { FocusableButton } from '../../../components/focusable-button';
 import { StatusMessage } from '../../../components/status-message';
-import { useMe } from '../api/use-me';
+import { useMe } from '../../../lib/use-me';
+import { useTranslation } from 'react-i18next';
 
 interface ProfileScreenProps {
   onBack: () => void;
@@ -14,6 +15,7 @@ interface ProfileScreenProps {
 /** /tvn/{type}/profile (accounts-and-commerce §2 TV screens): the signed-in e-mail, Back and Logout. */
 export function ProfileScreen({ onBack, onLogout }: ProfileScreenProps) {
   const me = useMe();
+  const { t } = useTranslation(['account', 'common']);
   const [leaving, setLeaving] = useState(false);
   const { ref, focusKey } = useFocusable({ focusKey: 'PROFILE', trackChildren: true });
   const rejected = me.error instanceof ApiError && me.error.status === 401;
@@ -33,19 +35,19 @@ export function ProfileScreen({ onBack, onLogout }: ProfileScreenProps) {
   };
 
   let body;
-  if (me.isPending || rejected) body = <StatusMessage kind="loading" title="Loading…" />;
+  if (me.isPending || rejected) body = <StatusMessage kind="loading" title={t('common:loading')} />;
   else if (me.isError)
     body = (
       <>
-        <StatusMessage kind="error" title="We couldn't load your profile">
+        <StatusMessage kind="error" title={t('profileError')}>
           {me.error.message}
         </StatusMessage>
         <div className="tv-profile__actions">
           <FocusableButton focusKey="profile-retry" onPress={() => void me.refetch()}>
-            Try again
+            {t('common:tryAgain')}
           </FocusableButton>
           <FocusableButton focusKey="profile-logout" onPress={logout} testId="profile-logout">
-            Logout
+            {t('logout')}
           </FocusableButton>
         </div>
       </>
@@ -53,14 +55,14 @@ export function ProfileScreen({ onBack, onLogout }: ProfileScreenProps) {
   else
     body = (
       <>
-        <h1>Profile</h1>
-        <p className="tv-profile__label">Signed in as</p>
+        <h1>{t('profileTitle')}</h1>
+        <p className="tv-profile__label">{t('signedInAs')}</p>
         <p className="tv-profile__email" data-testid="profile-email">
           {me.data.email}
         </p>
         <div className="tv-profile__actions">
           <FocusableButton focusKey="profile-back" onPress={onBack} testId="profile-back">
-            Back
+            {t('common:back')}
           </FocusableButton>
           <FocusableButton
             focusKey="profile-logout"
@@ -68,7 +70,7 @@ export function ProfileScreen({ onBack, onLogout }: ProfileScreenProps) {
             disabled={leaving}
             testId="profile-logout"
           >
-            Logout
+            {t('logout')}
           </FocusableButton>
         </div>
       </>

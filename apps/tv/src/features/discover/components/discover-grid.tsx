@@ -10,6 +10,7 @@ import { useDiscover } from '../api/use-discover';
 import { cardLinks } from '@marquee/domain';
 import { rowChannelId, visibleRows, type CardLinks } from '../utils/card';
 import { TvCard } from './tv-card';
+import { useTranslation } from 'react-i18next';
 
 interface DiscoverGridProps {
   tabId: string;
@@ -25,6 +26,7 @@ const lastFocused = new Map<string, string>();
 /** The discover rows as a grid of focusable cards; the first card takes focus when it appears. */
 export function DiscoverGrid({ tabId, hrefFor }: DiscoverGridProps) {
   const query = useDiscover(tabId);
+  const { t } = useTranslation();
   const rows = useMemo(() => visibleRows(query.data?.rows ?? []), [query.data]);
   const { ref, focusKey } = useFocusable({
     focusKey: 'DISCOVER_GRID',
@@ -39,16 +41,16 @@ export function DiscoverGrid({ tabId, hrefFor }: DiscoverGridProps) {
     void setFocus(exists ? saved : FIRST_CARD_KEY);
   }, [rows, tabId]);
 
-  if (query.isPending) return <StatusMessage kind="loading" title="Loading…" testId="discover-loading" />;
+  if (query.isPending) return <StatusMessage kind="loading" title={t('loading')} testId="discover-loading" />;
   if (query.isError) {
     return (
-      <StatusMessage kind="error" title="We couldn't load this page" testId="discover-error">
+      <StatusMessage kind="error" title={t('pageLoadError')} testId="discover-error">
         {query.error.message}
       </StatusMessage>
     );
   }
   if (rows.length === 0)
-    return <StatusMessage kind="empty" title="Nothing to watch yet" testId="discover-empty" />;
+    return <StatusMessage kind="empty" title={t('nothingToWatch')} testId="discover-empty" />;
 
   return (
     <FocusContext.Provider value={focusKey}>

@@ -2,6 +2,7 @@ import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spat
 import { useEffect } from 'react';
 import { FocusableLink } from '../../../components/focusable-link';
 import { useLiveChannels } from '../api/use-live-channels';
+import { useTranslation } from 'react-i18next';
 
 interface MenuProps {
   discoverHref: string;
@@ -13,6 +14,7 @@ interface MenuProps {
 /** The menu: back to discover, sign in or profile, and the live channels. */
 export function Menu({ discoverHref, liveHref, account }: MenuProps) {
   const channels = useLiveChannels();
+  const { t } = useTranslation(['menu', 'common']);
   const { ref, focusKey } = useFocusable({ focusKey: 'MENU', trackChildren: true });
 
   useEffect(() => {
@@ -21,12 +23,12 @@ export function Menu({ discoverHref, liveHref, account }: MenuProps) {
 
   return (
     <FocusContext.Provider value={focusKey}>
-      <nav ref={ref} className="tv-menu" aria-label="Menu" data-testid="tv-menu">
-        <h1>Menu</h1>
+      <nav ref={ref} className="tv-menu" aria-label={t('common:menu')} data-testid="tv-menu">
+        <h1>{t('common:menu')}</h1>
         <ul>
           <li>
             <FocusableLink to={discoverHref} focusKey="menu-discover" className="tv-menu__item">
-              Discover
+              {t('common:discover')}
             </FocusableLink>
           </li>
           <li>
@@ -42,7 +44,7 @@ export function Menu({ discoverHref, liveHref, account }: MenuProps) {
         </ul>
         {channels.data?.items.length ? (
           <>
-            <h2>Live channels</h2>
+            <h2>{t('liveChannels')}</h2>
             <ul>
               {channels.data.items.map((channel) => (
                 <li key={channel._id}>

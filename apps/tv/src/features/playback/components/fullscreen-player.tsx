@@ -1,8 +1,9 @@
 import { Player, useIdle, type PlayerState } from '@marquee/player/react';
-import { HOTKEY_SEEK_SECONDS, type Player as CorePlayer } from '@marquee/player';
-import { useCallback, useRef, useState } from 'react';
+import { HOTKEY_SEEK_SECONDS, trackMilestones, type Player as CorePlayer } from '@marquee/player';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRemote } from '../../../lib/remote';
 import type { TvPlaybackProblem } from '../utils/playback-problem';
+import { useTranslation } from 'react-i18next';
 
 interface FullscreenPlayerProps {
   src: string | null | undefined;
@@ -40,16 +41,25 @@ export function FullscreenPlayer({
   onPlayer: onPlayerProp,
 }: FullscreenPlayerProps) {
   const playerRef = useRef<CorePlayer | null>(null);
+  const { t } = useTranslation('playback');
   const [state, setState] = useState<PlayerState | null>(null);
   const idle = useIdle(!!state?.playing);
 
+  const [player, setPlayer] = useState<CorePlayer | null>(null);
+  const [exitMessage, setExitMessage] = useState(false);
   const onPlayer = useCallback(
     (p: CorePlayer | null) => {
       playerRef.current = p;
+      setPlayer(p);
       onPlayerProp?.(p);
     },
     [onPlayerProp],
   );
+  // The exit hint near the end of a VOD item (§4.8: ExitMessage.PressExit).
+  useEffect(() => {
+    if (!player || live) return;
+    return trackMilestones(player, { onExitMessage: setExitMessage });
+  }, [player, live]);
 
   useRemote((action) => {
     const p = playerRef.current;
@@ -97,9 +107,9 @@ export function FullscreenPlayer({
           data-testid="playback-error"
           data-kind={problem.kind}
         >
-          <h1>{title || 'Playback unavailable'}</h1>
+          <h1>{title || t('unavailable')}</h1>
           <p>{problem.message}</p>
-          <p className="tv-hint">Press Back to return</p>
+          <p className="tv-hint">{t('pressBack')}</p>
         </div>
       ) : (
         <Player
@@ -122,7 +132,7 @@ export function FullscreenPlayer({
           aria-hidden={!showOverlay}
         >
           <div className="tv-player__title">
-            {live ? <span className="tv-badge">Live</span> : null}
+            {live ? <span className="tv-badge">{t('live')}</span> : null}
             <h1>{title}</h1>
             {subtitle ? <p>{subtitle}</p> : null}
           </div>
@@ -136,10 +146,15 @@ export function FullscreenPlayer({
             </div>
           ) : null}
           {state && state.ready && !state.playing && !state.ended ? (
-            <div className="tv-player__paused">Paused</div>
+            <div className="tv-player__paused">{t('paused')}</div>
           ) : null}
-          {state?.playing && state.muted ? <p className="tv-hint">Press any key for sound</p> : null}
+          {state?.playing && state.muted ? <p className="tv-hint">{t('pressForSound')}</p> : null}
         </div>
+      ) : null}
+      {!problem && exitMessage ? (
+        <p className="tv-player__exit" role="status" data-testid="exit-message">
+          {t('pressExit')}
+        </p>
       ) : null}
     </div>
   );

@@ -1,5 +1,8 @@
+import { useState } from 'react';
+import type { Player as CorePlayer } from '@marquee/player';
 import { useLiveChannelPlayUrl } from '../api/use-live-channel-play-url';
 import { useLiveChannels } from '../api/use-live-channels';
+import { useLiveChannelAnalytics } from '../hooks/use-playback-analytics';
 import { tvPlaybackProblem } from '../utils/playback-problem';
 import { FullscreenPlayer } from './fullscreen-player';
 
@@ -9,11 +12,14 @@ export function PlayLive({ assetId, onLeave }: { assetId: string; onLeave: () =>
   const playUrl = useLiveChannelPlayUrl(assetId);
   const channel = channels.data?.items.find((c) => c.id === assetId || c._id === assetId);
   const nowMs = Date.now();
+  const [player, setPlayer] = useState<CorePlayer | null>(null);
+  useLiveChannelAnalytics(player, channel?.id);
   const now = channel?.epg.find((e) => Date.parse(e.start) <= nowMs && nowMs < Date.parse(e.stop));
   return (
     <FullscreenPlayer
       src={playUrl.data?.url}
       live
+      onPlayer={setPlayer}
       title={channel ? `${channel.channelNumber} ${channel.name}` : ''}
       subtitle={now?.title}
       problem={tvPlaybackProblem(playUrl.error, playUrl.data)}

@@ -1,14 +1,23 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Player as CorePlayer } from '@marquee/player';
 import { useResumePosition } from '../api/use-resume-position';
 import { useVideo } from '../api/use-video';
+import { useAgeGate } from '../hooks/use-age-gate';
+import { useHeartbeat } from '../hooks/use-heartbeat';
+import { usePlaybackAnalytics } from '../hooks/use-playback-analytics';
 import { useProgressTracking } from '../hooks/use-progress-tracking';
 import { useVideoPlayUrl } from '../api/use-video-play-url';
 import { tvPlaybackProblem } from '../utils/playback-problem';
+import { BirthDateScreen } from './birth-date-screen';
 import { FullscreenPlayer } from './fullscreen-player';
 
-/** /tvn/{type}/play-video/{channelId}/{videoUid}: resumes a signed-in viewer's saved position and saves it as they watch. */
+/**
+ * /tvn/{type}/play-video/{channelId}/{videoUid}: passes the age gate first, resumes a signed-in
+ * viewer's saved position and saves it as they watch.
+ */
 export function PlayVideo({
+  channelId,
   videoUid,
   onLeave,
 }: {
@@ -21,13 +30,26 @@ export function PlayVideo({
   const startTime = useResumePosition(videoUid);
   const [player, setPlayer] = useState<CorePlayer | null>(null);
   const type = video.data?.type;
-  useProgressTracking(player, videoUid, !!type && type !== 'liveEvent' && type !== 'liveChannel');
+  const vod = !!type && type !== 'liveEvent' && type !== 'liveChannel';
+  useProgressTracking(player, videoUid, vod);
+  usePlaybackAnalytics(player, channelId, videoUid, vod);
+  useHeartbeat(player, channelId, video.data);
+  const { t } = useTranslation('playback');
+  // The gate runs alongside play-url (§4.1); the player waits for it (§4.2).
+  const ageGate = useAgeGate(video.data);
   const problem =
     tvPlaybackProblem(playUrl.error, playUrl.data) ??
-    (video.isError ? tvPlaybackProblem(video.error, undefined) : null);
+    (video.isError ? tvPlaybackProblem(video.error, undefined) : null) ??
+    (ageGate.state === 'tooYoung'
+      ? { kind: 'ageRestricted' as const, message: t('ageGate.tooYoung') }
+      : null);
+  if (ageGate.state === 'noAge' && !problem) {
+    return <BirthDateScreen onSubmit={ageGate.submit} onCancel={onLeave} saving={ageGate.saving} />;
+  }
+  const gatePassed = ageGate.state === 'open' || ageGate.state === 'allowed';
   return (
     <FullscreenPlayer
-      src={startTime === null ? undefined : playUrl.data?.url}
+      src={startTime === null || !gatePassed ? undefined : playUrl.data?.url}
       startTime={startTime ?? 0}
       onPlayer={setPlayer}
       title={video.data?.title ?? ''}

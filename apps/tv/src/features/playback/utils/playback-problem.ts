@@ -2,7 +2,7 @@ import { ApiError, DEFAULT_ERROR_MESSAGE, type PlayableUrl } from '@marquee/api-
 import { LOGIN_REQUIRED_MESSAGE, PREORDER_MESSAGE, REQUIRES_BUNDLE_MESSAGE } from '@marquee/domain';
 
 export type TvPlaybackProblem = {
-  kind: 'requiresLogin' | 'notLive' | 'requiresBundle' | 'error';
+  kind: 'requiresLogin' | 'notLive' | 'requiresBundle' | 'ageRestricted' | 'error';
   message: string;
 };
 

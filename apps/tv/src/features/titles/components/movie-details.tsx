@@ -7,6 +7,7 @@ import { StatusMessage } from '../../../components/status-message';
 import { useMovie } from '../api/use-titles';
 import { TitleCard } from './title-card';
 import { TitleHero } from './title-hero';
+import { useTranslation } from 'react-i18next';
 
 export type WatchHref = (channelId: string, video: Video) => string;
 
@@ -26,15 +27,16 @@ export function MovieDetails({
   onNavigate: (href: string) => void;
 }) {
   const movie = useMovie(uid);
+  const { t } = useTranslation(['titles', 'common']);
   const { ref, focusKey } = useFocusable({ focusKey: 'MOVIE', trackChildren: true });
   useEffect(() => {
     if (movie.data) void setFocus(WATCH_KEY);
   }, [movie.data]);
 
-  if (movie.isPending) return <StatusMessage kind="loading" title="Loading…" />;
+  if (movie.isPending) return <StatusMessage kind="loading" title={t('common:loading')} />;
   if (movie.isError)
     return (
-      <StatusMessage kind="error" title="We couldn't load this movie" testId="movie-error">
+      <StatusMessage kind="error" title={t('movieError')} testId="movie-error">
         {movie.error.message}
       </StatusMessage>
     );
@@ -59,8 +61,8 @@ export function MovieDetails({
           facts={facts}
           description={m.description}
           credits={[
-            { label: 'Starring', names: m.movieData?.cast ?? [] },
-            { label: 'Directed by', names: m.movieData?.directors ?? [] },
+            { label: t('starring'), names: m.movieData?.cast ?? [] },
+            { label: t('directedBy'), names: m.movieData?.directors ?? [] },
           ]}
         >
           <FocusableButton
@@ -68,24 +70,24 @@ export function MovieDetails({
             testId="movie-watch"
             onPress={() => onNavigate(watchHref(channelId, m))}
           >
-            Watch
+            {t('watch')}
           </FocusableButton>
           {trailer ? (
             <FocusableButton testId="movie-trailer" onPress={() => onNavigate(watchHref(channelId, trailer))}>
-              Trailer
+              {t('trailer')}
             </FocusableButton>
           ) : null}
         </TitleHero>
         {m.trailers.length + m.extras.length > 0 ? (
-          <section className="tv-row" aria-label="Trailers and extras">
-            <h2 className="tv-row__title">Trailers and extras</h2>
+          <section className="tv-row" aria-label={t('extras')}>
+            <h2 className="tv-row__title">{t('extras')}</h2>
             <div className="tv-row__items">
               {[...m.trailers, ...m.extras].map((v, i) => (
                 <TitleCard
                   key={v.uid}
                   video={v}
                   focusKey={`movie-extra-${i}`}
-                  label={v.extraOf?.kind === 'trailer' ? 'Trailer' : 'Extra'}
+                  label={v.extraOf?.kind === 'trailer' ? t('trailer') : t('extra')}
                   href={watchHref(channelId, v)}
                 />
               ))}

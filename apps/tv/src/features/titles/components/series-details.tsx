@@ -8,9 +8,9 @@ import { useSeries } from '../api/use-titles';
 import type { WatchHref } from './movie-details';
 import { TitleCard } from './title-card';
 import { TitleHero } from './title-hero';
+import { useTranslation } from 'react-i18next';
 
 /** The spec's message when a series cannot be loaded (discovery-and-site §8), before going home. */
-export const SERIES_ERROR = 'Error loading series';
 
 const seasonKey = (n: number) => `season-${n}`;
 const episodeKey = (uid: string) => `episode-${uid}`;
@@ -43,6 +43,7 @@ export function SeriesDetails({
 }) {
   const series = useSeries(uid);
   const toast = useToast();
+  const { t } = useTranslation(['titles', 'common']);
   const [season, setSeason] = useState<number | null>(null);
   const { ref, focusKey } = useFocusable({ focusKey: 'SERIES', trackChildren: true });
 
@@ -59,12 +60,12 @@ export function SeriesDetails({
 
   useEffect(() => {
     if (!series.isError) return;
-    toast(SERIES_ERROR);
+    toast(t('seriesError'));
     onFailed();
-  }, [series.isError, toast, onFailed]);
+  }, [series.isError, toast, onFailed, t]);
 
-  if (series.isPending) return <StatusMessage kind="loading" title="Loading…" />;
-  if (series.isError) return <StatusMessage kind="error" title={SERIES_ERROR} testId="series-error" />;
+  if (series.isPending) return <StatusMessage kind="loading" title={t('common:loading')} />;
+  if (series.isError) return <StatusMessage kind="error" title={t('seriesError')} testId="series-error" />;
 
   const s = series.data;
   const channelId = channel ?? s.defaultChannel ?? 'featured';
@@ -72,7 +73,7 @@ export function SeriesDetails({
   const facts = [
     s.publishedDate.slice(0, 4),
     s.mpaa ?? '',
-    `${s.seasonCount} ${s.seasonCount === 1 ? 'season' : 'seasons'}`,
+    t('seasonCount', { count: s.seasonCount }),
     s.genres.join(', '),
   ].filter(Boolean);
 
@@ -86,8 +87,8 @@ export function SeriesDetails({
           facts={facts}
           description={s.description}
           credits={[
-            { label: 'Starring', names: s.cast },
-            { label: 'Directed by', names: s.directors },
+            { label: t('starring'), names: s.cast },
+            { label: t('directedBy'), names: s.directors },
           ]}
         >
           {first ? (
@@ -96,11 +97,11 @@ export function SeriesDetails({
               testId="series-play"
               onPress={() => onNavigate(watchHref(channelId, first))}
             >
-              Play S{first.series?.season ?? 1} E{first.series?.episode ?? 1}
+              {t('play', { season: first.series?.season ?? 1, episode: first.series?.episode ?? 1 })}
             </FocusableButton>
           ) : null}
         </TitleHero>
-        <nav className="tv-seasons" aria-label="Seasons">
+        <nav className="tv-seasons" aria-label={t('seasons')}>
           {s.seasons.map(({ season: n }) => (
             <FocusableButton
               key={n}
@@ -109,18 +110,22 @@ export function SeriesDetails({
               className={`tv-pill${n === current ? ' is-selected' : ''}`}
               onPress={() => setSeason(n)}
             >
-              Season {n}
+              {t('season', { n })}
             </FocusableButton>
           ))}
         </nav>
-        <section className="tv-row" aria-label={`Season ${current ?? ''} episodes`} data-testid="episodes">
+        <section
+          className="tv-row"
+          aria-label={t('seasonEpisodes', { n: current ?? '' })}
+          data-testid="episodes"
+        >
           <div className="tv-row__items">
             {episodes.map((e) => (
               <TitleCard
                 key={e.uid}
                 video={e}
                 focusKey={episodeKey(e.uid)}
-                label={`E${e.series?.episode ?? ''}`}
+                label={t('episode', { n: e.series?.episode ?? '' })}
                 href={watchHref(channelId, e)}
               />
             ))}

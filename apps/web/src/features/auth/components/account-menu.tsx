@@ -54,6 +54,11 @@ export function AccountMenu({ perms }: { perms: AuthPerms | undefined }) {
               </Link>
             </li>
             <li>
+              <Link to="/library" onClick={close} data-testid="library-link">
+                {t('menu.library')}
+              </Link>
+            </li>
+            <li>
               <Link to="/activate" onClick={close}>
                 {t('menu.activateDevice')}
               </Link>

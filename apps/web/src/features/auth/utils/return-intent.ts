@@ -93,6 +93,9 @@ export function returnPath(params: URLSearchParams): string {
     case 'watch':
     case 'fav':
     case 'gif':
+      // An episode returns to its episode route (the series queue), decision 0028.
+      if (channel && seriesUid && videoUid)
+        return `/channel/${enc(channel)}/series/${enc(seriesUid)}/episode/${enc(videoUid)}`;
       if (channel && videoUid) return watchPath(channel, videoUid);
       if (videoUid) return `/movie/${enc(videoUid)}`;
       return '/';

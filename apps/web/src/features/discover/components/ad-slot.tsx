@@ -1,14 +1,51 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { startBannerLoader, type BannerState } from '../utils/banner-loader';
+
+/** The site's banner settings a slot needs; without a `url` the slot only reserves its place. */
+export type BannerConfig = { url?: string | null; slot?: string; refreshMs?: number };
 
 /**
- * A banner slot between rows (§2.2 "ad banners inserted every N rows"). It reserves the banner's
- * place under a visible label; the banner markup itself comes from the ad server (a later issue).
+ * A banner slot between rows (§2.2 "ad banners inserted every N rows"). With an ad server URL in
+ * the site's banner settings it shows the server's markup (in a sandboxed frame: third-party code
+ * never runs in our page), refreshed every max(refresh, 30 s); otherwise it reserves the place.
  */
-export function AdSlot({ slot }: { slot: number }) {
+export function AdSlot({ slot, banner }: { slot: number; banner?: BannerConfig | null }) {
   const { t } = useTranslation('discover');
+  const [state, setState] = useState<BannerState | null>(null);
+  const url = banner?.url ?? null;
+  const placement = banner?.slot ?? '';
+  const refreshMs = banner?.refreshMs ?? 0;
+
+  useEffect(() => {
+    if (!url) return setState(null);
+    return startBannerLoader(
+      { url, slot: placement, refreshMs },
+      async (u) => {
+        const res = await fetch(u, { credentials: 'omit', cache: 'no-store' });
+        if (!res.ok) throw new Error(`${res.status}`);
+        return res.text();
+      },
+      setState,
+    );
+  }, [url, placement, refreshMs]);
+
   return (
     <aside className="ad-slot" data-testid="ad-slot" data-slot={slot} aria-label={t('ad.label')}>
       <span className="ad-slot__label">{t('ad.label')}</span>
+      {state?.kind === 'loaded' ? (
+        <iframe
+          className="ad-slot__frame"
+          data-testid="ad-banner"
+          title={t('ad.label')}
+          sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox"
+          srcDoc={state.markup}
+        />
+      ) : state?.kind === 'error' ? (
+        <p className="ad-slot__error" role="status" data-testid="ad-banner-error">
+          {t('ad.error')}
+        </p>
+      ) : null}
     </aside>
   );
 }

@@ -6,7 +6,7 @@ import { StatusMessage } from '../../../components/status-message';
 import { errorMessage } from '../../../components/error-message';
 import { useDiscover } from '../api/use-discover';
 import { usePerUserRows, type PerUserState } from '../api/use-per-user-row';
-import { AdSlot } from './ad-slot';
+import { AdSlot, type BannerConfig } from './ad-slot';
 import { DiscoverRow, PerUserRow } from './discover-row';
 import { FeaturedCarousel } from './featured-carousel';
 import { RowSkeletons } from './row-skeleton';
@@ -23,7 +23,7 @@ interface DiscoverRowsProps {
   /** Site flag modernTheme ('See More' links). */
   modernTheme: boolean;
   /** Ad-banner slots every `frequency` rows from `offset`; null when the site shows no banners. */
-  banners: { frequency: number; offset: number } | null;
+  banners: ({ frequency: number; offset: number } & BannerConfig) | null;
 }
 
 /**
@@ -111,7 +111,8 @@ export function DiscoverRows({ tabId, title, signedIn, modernTheme, banners }: D
     <div className="discover" data-testid="discover" data-rows-shown={shown} data-rows-total={rows.length}>
       {heading}
       {withAdSlots(rows.slice(0, shown), banners).map((entry, index) => {
-        if (entry.kind === 'ad') return <AdSlot key={`ad-${entry.slot}`} slot={entry.slot} />;
+        if (entry.kind === 'ad')
+          return <AdSlot key={`ad-${entry.slot}`} slot={entry.slot} banner={banners} />;
         const { row } = entry;
         if (row.type === 'featured' || row.type === 'hero' || row.layout === 'carousel') {
           return (

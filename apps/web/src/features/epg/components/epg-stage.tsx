@@ -1,7 +1,10 @@
 import type { LiveChannel } from '@marquee/contract';
+import type { Player as CorePlayer } from '@marquee/player';
 import { Player } from '@marquee/player/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLiveChannelAnalytics } from '../../../lib/use-live-channel-analytics';
 import type { PlayState } from '../utils/play-state';
 
 interface EpgStageProps {
@@ -18,10 +21,12 @@ interface EpgStageProps {
 export function EpgStage({ channel, state, loginHref, onRetry }: EpgStageProps) {
   const { t } = useTranslation('epg');
   const name = channel?.name ?? '';
+  const [player, setPlayer] = useState<CorePlayer | null>(null);
+  useLiveChannelAnalytics(state.kind === 'play' ? player : null, channel?.id);
   return (
     <div className="epg__stage" data-testid="epg-stage" data-state={state.kind}>
       {state.kind === 'play' ? (
-        <Player src={state.url} live autoplay fill title={name} />
+        <Player src={state.url} live autoplay fill title={name} onPlayer={setPlayer} />
       ) : state.kind === 'login' && channel ? (
         <div className="epg-notice" role="region" aria-label={t('loginRequired')} data-testid="epg-sign-in">
           <h2 className="epg-notice__title">{t('signInTitle', { channel: name })}</h2>

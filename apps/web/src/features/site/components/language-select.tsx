@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, setLanguage, type Language } from '../../../lib/i18n';
+import { LANGUAGES, setLanguage, type Language } from '@marquee/i18n';
 
 /** The language select of the left menu (§2.9); the choice is kept on this device. */
 export function LanguageSelect() {

@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Player as CorePlayer } from '@marquee/player';
 import { Player } from '@marquee/player/react';
 import { StatusMessage } from '../../../components/status-message';
 import { errorMessage } from '../../../components/error-message';
+import { useLiveChannelAnalytics } from '../../../lib/use-live-channel-analytics';
 import { useLiveChannelPlayUrl } from '../api/use-live-channel-play-url';
 import { useLiveChannels } from '../api/use-live-channels';
 import { clock, nowAndNext } from '../utils/epg';
@@ -27,6 +30,8 @@ export function LiveView({ channelId, hrefFor, onLeave }: LiveViewProps) {
   const playId = current?.id ?? channelId ?? undefined;
   const playUrl = useLiveChannelPlayUrl(playId);
   const problem = playbackProblem({ error: playUrl.error, data: playUrl.data });
+  const [player, setPlayer] = useState<CorePlayer | null>(null);
+  useLiveChannelAnalytics(player, current?.id);
 
   if (channels.isError) {
     return (
@@ -46,7 +51,15 @@ export function LiveView({ channelId, hrefFor, onLeave }: LiveViewProps) {
         {problem ? (
           <PlaybackNotice problem={problem} onRetry={() => void playUrl.refetch()} />
         ) : playUrl.data?.url ? (
-          <Player src={playUrl.data.url} live autoplay hotkeys onLeave={onLeave} title={current?.name} />
+          <Player
+            src={playUrl.data.url}
+            live
+            autoplay
+            hotkeys
+            onLeave={onLeave}
+            onPlayer={setPlayer}
+            title={current?.name}
+          />
         ) : (
           <div className="watch__placeholder" aria-busy="true" aria-label={t('live.loading')} />
         )}

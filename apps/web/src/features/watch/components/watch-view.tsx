@@ -12,9 +12,17 @@ import { useLiveEventPlayback } from '../hooks/use-live-event-playback';
 import { usePlaybackAnalytics } from '../hooks/use-playback-analytics';
 import { useProgressTracking } from '../hooks/use-progress-tracking';
 import { useAgeGate } from '../hooks/use-age-gate';
+import { useExitMessage } from '../hooks/use-exit-message';
+import { useVideoAds } from '../hooks/use-video-ads';
+import { AdBreak } from './ad-break';
 import { playbackProblem } from '../utils/playback-problem';
-import { PlaybackNotice } from './playback-notice';
+import { PlaybackOutcome } from './playback-outcome';
+import { WatchExtras } from './watch-extras';
+import type { WatchRouteInfo } from '../utils/watch-route-info';
 import { AgeRestricted, BirthDateModal } from './age-gate';
+import { usePlayerRules } from '../hooks/use-player-rules';
+import { QueuePanel } from './queue-panel';
+import { StillWatchingModal } from './still-watching-modal';
 import './watch.css';
 
 interface WatchViewProps {
@@ -26,10 +34,19 @@ interface WatchViewProps {
   onLeave: () => void;
   /** A live event that is not live (play-url code 20) or whose end passed while playing: the not-live page. */
   onNotLive?: () => void;
+  /** The watch route's variant, flags and embed overlay (decision 0028); absent on other screens. */
+  route?: WatchRouteInfo;
 }
 
 /** The watch screen of a video in a channel: the player (autoplay, muted until a gesture), then its details. */
-export function WatchView({ channelId, videoUid, startAt = null, onLeave, onNotLive }: WatchViewProps) {
+export function WatchView({
+  channelId,
+  videoUid,
+  startAt = null,
+  onLeave,
+  onNotLive,
+  route,
+}: WatchViewProps) {
   const { t } = useTranslation('watch');
   const video = useVideo(videoUid);
   const playUrl = useVideoPlayUrl(videoUid);
@@ -41,11 +58,29 @@ export function WatchView({ channelId, videoUid, startAt = null, onLeave, onNotL
   useProgressTracking(player, videoUid, !!type && type !== 'liveEvent' && type !== 'liveChannel');
   usePlaybackAnalytics(player, channelId, videoUid, !!type && type !== 'liveEvent' && type !== 'liveChannel');
   useHeartbeat(player, channelId, video.data);
+  const exitMessage = useExitMessage(player, !!type && type !== 'liveEvent' && type !== 'liveChannel');
   const problem = playbackProblem({ error: playUrl.error, data: playUrl.data });
   useLiveEventPlayback(player, video.data, problem?.kind === 'notLive', playUrl.refetch, onNotLive);
   // The age gate runs alongside play-url (§4.1); the player waits for it (§4.2, decision 0022).
   const ageGate = useAgeGate(video.data);
   const gatePassed = ageGate.state === 'open' || ageGate.state === 'allowed';
+  // Ads and the ad-blocker gate also run alongside play-url; a pre-roll holds the content (decision 0026).
+  const ads = useVideoAds(player, {
+    channelId,
+    videoUid,
+    withoutAds: playUrl.data?.withoutAds,
+    live: type === 'liveEvent' || type === 'liveChannel',
+  });
+  // Queue, end of video, errors, cinema/landscape, still-watching, captions (decision 0027).
+  const rules = usePlayerRules({
+    video: video.data,
+    videoUid,
+    channelId,
+    playUrl: playUrl.data?.url,
+    player,
+    onLeave,
+    route,
+  });
 
   if (video.isError) {
     return (
@@ -56,7 +91,14 @@ export function WatchView({ channelId, videoUid, startAt = null, onLeave, onNotL
   }
 
   return (
-    <article className="watch" data-testid="watch" data-channel-id={channelId} data-video-uid={videoUid}>
+    <article
+      className="watch"
+      data-testid="watch"
+      data-channel-id={channelId}
+      data-video-uid={videoUid}
+      data-cinema={rules.cinema || undefined}
+      data-landscape={rules.landscape || undefined}
+    >
       <div className="watch__stage">
         {ageGate.state === 'tooYoung' ? (
           <AgeRestricted onBack={onLeave} />
@@ -66,20 +108,40 @@ export function WatchView({ channelId, videoUid, startAt = null, onLeave, onNotL
             <BirthDateModal onSubmit={ageGate.submit} onCancel={onLeave} saving={ageGate.saving} />
           </>
         ) : problem ? (
-          <PlaybackNotice problem={problem} onRetry={() => void playUrl.refetch()} />
-        ) : playUrl.data?.url && startTime !== null && gatePassed ? (
+          <PlaybackOutcome
+            problem={problem}
+            intent={{ channelId, videoUid, seriesUid: video.data?.series?.uid }}
+            playUrl={playUrl.data}
+            hybridPaywall={video.data?.hybridPaywall}
+            embed={route?.flags.embed}
+            onRetry={() => void playUrl.refetch()}
+          />
+        ) : playUrl.data?.url && startTime !== null && gatePassed && !ads.holdContent ? (
           <Player
             src={playUrl.data.url}
             startTime={startTime}
-            autoplay
+            autoplay={route?.flags.autoplay ?? true}
+            muted={route?.flags.mute || undefined}
             hotkeys
             onLeave={onLeave}
             onPlayer={setPlayer}
             title={video.data?.title}
+            onEnded={rules.onEnded}
+            onError={rules.onError}
+            onStateChange={rules.onStateChange}
+            tracks={rules.tracks}
+            menuLabels={rules.menuLabels}
+            smartPause
           />
         ) : (
           <div className="watch__placeholder" aria-busy="true" aria-label={t('loading')} />
         )}
+        <AdBreak ads={ads} />
+        {exitMessage ? (
+          <p className="watch__exit-message" role="status" data-testid="exit-message">
+            {t('pressExit')}
+          </p>
+        ) : null}
       </div>
       <div className="watch__info">
         {video.data ? (
@@ -95,6 +157,18 @@ export function WatchView({ channelId, videoUid, startAt = null, onLeave, onNotL
           <div className="skeleton skeleton--text" style={{ width: '40%', height: 24 }} />
         )}
       </div>
+      {route ? (
+        <WatchExtras route={route} video={video.data} player={player} playUrl={playUrl.data} />
+      ) : (
+        <QueuePanel queue={rules.queue} channelId={channelId} />
+      )}
+      {rules.stillWatching.asking ? (
+        <StillWatchingModal
+          title={video.data?.title ?? ''}
+          onContinue={rules.stillWatching.confirm}
+          onExit={onLeave}
+        />
+      ) : null}
     </article>
   );
 }

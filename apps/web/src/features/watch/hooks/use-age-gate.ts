@@ -1,11 +1,10 @@
 import { useCallback, useState } from 'react';
 import { siteConfigQueryOptions, updateUserInfo } from '@marquee/api-client';
 import type { Video } from '@marquee/contract';
-import { checkAgeGate, minimumAge, type AgeGateState } from '@marquee/domain';
+import { checkAgeGate, minimumAge, readStoredDob, storeDob, type AgeGateState } from '@marquee/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { readStoredDob, storeDob } from '../utils/dob-store';
 
 export interface AgeGate {
   /** `pending` until the video, the session and the site's flags are known; the player waits for it. */

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../../plugins/errors';
+import { notFound } from '../plugins/errors';
 
 /** Content types of what an asset folder holds; anything else there is not served. */
 export const MEDIA_TYPES: Record<string, string> = {
@@ -12,18 +12,18 @@ export const MEDIA_TYPES: Record<string, string> = {
   aac: 'audio/aac',
   vtt: 'text/vtt',
   jpg: 'image/jpeg',
-  key: 'application/octet-stream',
 };
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_VOD_PLAYLIST = 'public, max-age=60';
 export const CACHE_THUMBNAIL = 'public, max-age=604800, stale-while-revalidate=86400';
 export const CACHE_NONE = 'no-cache';
+/** Content keys and refusals of them (decision 0024). */
+export const CACHE_PRIVATE = 'private, no-store';
 
 /** Cache-Control for a file in a signed asset folder. */
 export function mediaCacheControl(ext: string): string {
   if (ext === 'm3u8') return CACHE_VOD_PLAYLIST;
-  if (ext === 'key') return 'private, no-store';
   if (ext === 'vtt' || ext === 'jpg') return 'public, max-age=86400';
   return CACHE_IMMUTABLE;
 }

@@ -1,4 +1,4 @@
-import { decodeStoredDob, encodeStoredDob } from '@marquee/domain';
+import { decodeStoredDob, encodeStoredDob } from './age-gate';
 
 /**
  * The localStorage key of the birth date an anonymous viewer gave the age gate (playback-and-social

@@ -1,0 +1,107 @@
+import {
+  AdCreativeParams,
+  AdTrackQuery,
+  ClientQuery,
+  ErrorResponse,
+  SiteParams,
+  VastQuery,
+} from '@marquee/contract';
+import { AD_BLOCKER_BAIT_MARKER, AD_BLOCKER_BAIT_PATH } from '@marquee/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { sendFile } from '../../media/media-files';
+
+const tags = ['ads'];
+
+/** A 1×1 transparent GIF: what a tracking pixel answers. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/**
+ * The bait of the ad-blocker gate: a script at a path filter lists block. It only sets a flag the
+ * client checks, so a blocker that swaps in an empty script counts as blocking too.
+ */
+export const AD_BAIT_SCRIPT = `window.${AD_BLOCKER_BAIT_MARKER} = true;\n`;
+
+/** Our VAST server, its tracking pixels, the creatives' media and the ad-blocker bait (decision 0026). */
+export const adsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/v2/sites/:site/ads/vast',
+      {
+        schema: {
+          tags,
+          summary:
+            "VAST 4.0 XML for one ad break of the site's creatives (position 'pre' or a mid-roll offset); " +
+            '`<VAST version="4.0"/>` when ads are off, not approved or have no creative for the break',
+          params: SiteParams,
+          querystring: VastQuery,
+          response: {
+            200: z.string().describe('application/xml: a VAST 4.0 document'),
+            400: ErrorResponse,
+            404: ErrorResponse,
+          },
+        },
+      },
+      async (req, reply) => {
+        const xml = await ctx.ads.vast(req.params.site, req.query, {
+          protocol: req.protocol,
+          host: req.host,
+        });
+        return reply
+          .header('content-type', 'application/xml; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(xml);
+      },
+    );
+
+    app.get(
+      '/v2/sites/:site/ads/track',
+      {
+        schema: {
+          tags,
+          summary:
+            'A VAST tracking pixel: records the `video` analytics event of an impression (adImpression), a load ' +
+            '(adLoad), a start, quartile, completion, skip or error; answers a 1×1 GIF',
+          params: SiteParams,
+          querystring: AdTrackQuery,
+          response: {
+            200: z.any().describe('image/gif: a 1×1 transparent pixel'),
+            400: ErrorResponse,
+            404: ErrorResponse,
+            503: ErrorResponse,
+          },
+        },
+      },
+      async (req, reply) => {
+        await ctx.ads.track(req.params.site, req.query, { user: req.user, source: req.query.__source });
+        return reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(PIXEL);
+      },
+    );
+
+    app.get(
+      '/v2/sites/:site/ads/creatives/:id/media.mp4',
+      {
+        schema: {
+          tags,
+          summary: "The MP4 of a creative the site's ads host (byte ranges supported)",
+          params: AdCreativeParams,
+          querystring: ClientQuery,
+          response: { 200: z.any().describe('video/mp4'), 404: ErrorResponse },
+        },
+      },
+      async (req, reply) =>
+        sendFile(req, reply, await ctx.ads.creativeFile(req.params.site, req.params.id), {
+          contentType: 'video/mp4',
+          cacheControl: 'public, max-age=3600',
+        }),
+    );
+
+    app.get(AD_BLOCKER_BAIT_PATH, { schema: { hide: true } }, async (_req, reply) =>
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(AD_BAIT_SCRIPT),
+    );
+  };

@@ -1,0 +1,92 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/database';
+import type { RateLimiter } from '../../infra/rate-limiter';
+import type { Config } from '../../plugins/config';
+import { createCaptcha } from '../auth/captcha';
+import type { SitesService } from '../sites/sites.service';
+import { createCheckout } from './checkout';
+import { createCommerceRepository } from './commerce.repository';
+import { createCommerceService } from './commerce.service';
+import { createRenewals } from './renewals';
+import { createFreeGateway } from './gateways/free-gateway';
+import type { GatewayRegistry } from './gateways/gateway';
+import { createPaypalClient, createPaypalGateways, type PaypalConfig } from './gateways/paypal-gateway';
+import { createStripeGateway, type StripeConfig } from './gateways/stripe-gateway';
+import { createTestGateway } from './gateways/test-gateway';
+import { createTableTaxProvider, type TaxProvider } from './tax-provider';
+import { createWebhooksRepository } from './webhooks.repository';
+import { createWebhooksService } from './webhooks.service';
+
+/**
+ * Builds the commerce service and checkout with their gateways (test and free; stripe and paypal
+ * join the registry when configured) and tax providers. The captcha is the signup one, checked
+ * with the commerce actions (addCard, purchase).
+ */
+export function createCommerceModule(deps: {
+  db: Db;
+  sites: Pick<SitesService, 'get'>;
+  captcha: Config['captcha'];
+  /** Stripe joins the registry only when configured (decision 0031). */
+  stripe?: StripeConfig;
+  /** paypal and paypal-sub join the registry only when configured (decision 0031). */
+  paypal?: PaypalConfig;
+  limiter: RateLimiter;
+  now: () => number;
+  log: Logger;
+  onPurchaseChange: (siteUid: string, userId: string) => void;
+  /** An AvaTax adapter, used on sites with allowAvalara (none by default: the table answers). */
+  avalara?: TaxProvider;
+}) {
+  const repo = createCommerceRepository(deps.db);
+  const testGateway = createTestGateway(deps.db, deps.now);
+  const gateways: GatewayRegistry = { test: testGateway, free: createFreeGateway() };
+  if (deps.stripe) gateways.stripe = createStripeGateway(deps.stripe);
+  const paypalClient = deps.paypal ? createPaypalClient(deps.paypal, deps.now) : undefined;
+  if (paypalClient) {
+    const pp = createPaypalGateways(paypalClient, {
+      lookup: async (id) => {
+        const c = await repo.charge(id);
+        return c && { ref: c.gateway_ref, createdAtMs: Date.parse(c.created_at) };
+      },
+      now: deps.now,
+    });
+    gateways.paypal = pp.paypal;
+    gateways['paypal-sub'] = pp.paypalSub;
+  }
+  const captcha = createCaptcha({ config: deps.captcha, limiter: deps.limiter });
+  const commerce = createCommerceService({
+    repo,
+    sites: deps.sites,
+    gateways,
+    taxes: { table: createTableTaxProvider(repo.taxRates), avalara: deps.avalara },
+    captcha: (token, ctx) => captcha.verify(token, ctx),
+    now: deps.now,
+    onPurchaseChange: deps.onPurchaseChange,
+  });
+  const checkout = createCheckout({
+    repo,
+    commerce,
+    gateways,
+    now: deps.now,
+    onPurchaseChange: deps.onPurchaseChange,
+    log: deps.log,
+  });
+  const renewals = createRenewals({
+    db: deps.db,
+    gateways,
+    now: deps.now,
+    onPurchaseChange: deps.onPurchaseChange,
+    log: deps.log,
+  });
+  const webhooks = createWebhooksService({
+    repo: createWebhooksRepository(deps.db),
+    checkout,
+    stripe: deps.stripe,
+    paypal:
+      paypalClient && deps.paypal ? { client: paypalClient, webhookId: deps.paypal.webhookId } : undefined,
+    now: deps.now,
+    log: deps.log,
+    onPurchaseChange: deps.onPurchaseChange,
+  });
+  return { commerce, checkout, renewals, testGateway, webhooks };
+}

@@ -1,0 +1,68 @@
+import {
+  ApiIdParams,
+  CheckoutResult,
+  ErrorResponse,
+  WalletCancelResult,
+  WalletConfirmBody,
+} from '@marquee/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../plugins/auth';
+
+const refusals = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  402: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  502: ErrorResponse,
+};
+
+/**
+ * The wallet callbacks (accounts-and-commerce §2 /paypal and /paypal-sub, §7; decision 0031): the
+ * web app's /paypal page reads op=confirm|cancel and cid from PayPal's redirect and calls these.
+ * Confirm captures (or activates) and records the purchase exactly once; cancel abandons it.
+ */
+export const paypalRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['commerce'];
+    const login = { preValidation: async (req: FastifyRequest) => void requireUser(req) };
+    for (const route of ['paypal', 'paypal-sub'] as const) {
+      app.post(
+        `/api/payment/${route}/confirm/:id`,
+        {
+          ...login,
+          schema: {
+            tags,
+            summary: `Confirm a ${route} checkout the buyer approved (id = checkoutId / cid)`,
+            params: ApiIdParams,
+            body: WalletConfirmBody,
+            response: { 201: CheckoutResult, ...refusals },
+          },
+        },
+        async (req, reply) => {
+          const b = req.body ?? {};
+          const res = await ctx.checkout.confirmApproval(requireUser(req), route, req.params.id, {
+            token: b.token,
+            subscriptionId: b.subscription_id,
+          });
+          return reply.status(201).send(res);
+        },
+      );
+      app.post(
+        `/api/payment/${route}/cancel/:id`,
+        {
+          ...login,
+          schema: {
+            tags,
+            summary: `Cancel a ${route} checkout (the buyer canceled at PayPal)`,
+            params: ApiIdParams,
+            response: { 200: WalletCancelResult, ...refusals },
+          },
+        },
+        async (req) => ctx.checkout.cancelApproval(requireUser(req), route, req.params.id),
+      );
+    }
+  };

@@ -1,0 +1,290 @@
+import { renewalDecision } from '@marquee/domain';
+import type { Db } from '../../db/database';
+import { toPurchase } from './commerce.mapper';
+import type { PurchaseRow } from './commerce.repository';
+import { GatewayValidationError, type GatewayRegistry } from './gateways/gateway';
+
+/** A renewal charge left pending this long belongs to a dead node: another run takes it over. */
+export const RENEWAL_LEASE_MS = 2 * 60_000;
+/** How often the scheduler looks for purchases due (the reconcile timer runs it). */
+export const RENEWAL_BATCH = 200;
+
+export type RenewalOutcome = 'renewed' | 'suspended' | 'ended' | 'skipped' | 'pending';
+
+const chargeIdOf = (purchaseId: string, periodStartMs: number) => `rn_${purchaseId}_${periodStartMs}`;
+
+/**
+ * Renewals (decision 0032): recurring purchases whose trial or period is over are charged on their
+ * saved method. The (purchase, period) is claimed first by inserting a `gateway_charges` row whose
+ * id — also the gateway's idempotency key — is derived from both, so two nodes racing, or a crash
+ * and a retry, charge once. The purchase is then moved by a conditional UPDATE on its old
+ * `available_to`, so only one caller extends it (or suspends it on a decline).
+ */
+export function createRenewals(deps: {
+  db: Db;
+  gateways: GatewayRegistry;
+  now: () => number;
+  onPurchaseChange: (siteUid: string, userId: string) => void;
+  log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+}) {
+  const { db, gateways, now } = deps;
+  const iso = (ms = now()) => new Date(ms).toISOString();
+  /** We charge saved cards ourselves; `free` renews at zero. */
+  const renewableGateways = [
+    'free',
+    ...Object.values(gateways)
+      .filter((g) => g.savesCards)
+      .map((g) => g.name),
+  ];
+
+  const history = (row: { status_history: string }, status: string, at: string) =>
+    JSON.stringify([...(JSON.parse(row.status_history) as unknown[]), { status, timestamp: at }]);
+
+  /** Suspends the purchase (renewal failed) unless another caller already moved it. */
+  async function suspend(
+    p: PurchaseRow,
+    chargeId: string | null,
+    set: { decline_code?: string | null; error_message?: string | null; gateway_ref?: string | null },
+  ) {
+    const at = iso();
+    const moved = await db.transaction().execute(async (trx) => {
+      if (chargeId)
+        await trx
+          .updateTable('gateway_charges')
+          .set({ status: 'declined', ...set, updated_at: at })
+          .where('id', '=', chargeId)
+          .where('status', '=', 'pending')
+          .execute();
+      const res = await trx
+        .updateTable('purchases')
+        .set({ status: 'suspended', status_history: history(p, 'suspended', at), updated_at: at })
+        .where('id', '=', p.id)
+        .where('status', '=', p.status)
+        .where('available_to', '=', p.available_to)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    });
+    if (moved) deps.onPurchaseChange(p.site_uid, p.user_id);
+    return moved ? 'suspended' : 'skipped';
+  }
+
+  async function renewOne(p: PurchaseRow): Promise<RenewalOutcome> {
+    const bundle = p.bundle_id
+      ? await db
+          .selectFrom('bundles')
+          .select(['plan_type', 'duration', 'period_duration', 'duration_unit', 'name'])
+          .where('site_uid', '=', p.site_uid)
+          .where('id', '=', p.bundle_id)
+          .executeTakeFirst()
+      : undefined;
+    const planType = bundle?.plan_type ?? p.plan_type ?? 'single';
+    const decision = renewalDecision(
+      {
+        status: p.status,
+        isRecurring: p.is_recurring === 1,
+        cancelSubscriptionInProgress: p.cancel_subscription_in_progress === 1,
+        periodEndMs: p.available_to ? Date.parse(p.available_to) : null,
+        nextCycleCents: p.next_cycle_cents,
+        originalAmountCents: p.original_amount_cents ?? p.amount_cents,
+        discountedBillingCycles: p.discounted_billing_cycles,
+      },
+      {
+        planType,
+        duration: planType === 'period' ? (bundle?.period_duration ?? null) : (bundle?.duration ?? null),
+        durationUnit: bundle?.duration_unit ?? null,
+      },
+      now(),
+    );
+    if (decision.kind === 'notDue') return 'skipped';
+    if (decision.kind === 'end') {
+      const at = iso();
+      const res = await db
+        .updateTable('purchases')
+        .set({
+          status: 'canceled',
+          canceled_date: at,
+          status_history: history(p, 'canceled', at),
+          updated_at: at,
+        })
+        .where('id', '=', p.id)
+        .where('status', '=', p.status)
+        .where('available_to', '=', p.available_to)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 1) deps.onPurchaseChange(p.site_uid, p.user_id);
+      return 'ended';
+    }
+
+    const gateway = p.gateway ? gateways[p.gateway] : undefined;
+    const method = p.payment_method_id
+      ? await db
+          .selectFrom('payment_methods')
+          .selectAll()
+          .where('id', '=', p.payment_method_id)
+          .executeTakeFirst()
+      : undefined;
+    const free = decision.amountCents === 0;
+    if (!free && (!gateway || !gateway.savesCards || !method))
+      return suspend(p, null, { error_message: 'noSavedMethod' });
+
+    // Claim the period: one charge row per (purchase, period), inserted before any gateway call.
+    const chargeId = chargeIdOf(p.id, decision.periodStartMs);
+    const at = iso();
+    const inserted = await db
+      .insertInto('gateway_charges')
+      .values({
+        id: chargeId,
+        site_uid: p.site_uid,
+        user_id: p.user_id,
+        idempotency_key: `renewal:${p.id}:${iso(decision.periodStartMs)}`,
+        gateway: free ? 'free' : gateway!.name,
+        payment_method_id: method?.id ?? null,
+        resource_id: null,
+        amount_cents: decision.amountCents,
+        currency: p.currency,
+        status: 'pending',
+        purchase_plan: JSON.stringify({
+          renewal: {
+            purchaseId: p.id,
+            periodStart: iso(decision.periodStartMs),
+            periodEnd: iso(decision.periodEndMs),
+          },
+        }),
+        // Set from the start: reconcile (purchase_id IS NULL) leaves renewal charges alone.
+        purchase_id: p.id,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
+      const row = await db
+        .selectFrom('gateway_charges')
+        .selectAll()
+        .where('id', '=', chargeId)
+        .executeTakeFirst();
+      if (!row) return 'skipped';
+      if (row.status === 'declined') return suspend(p, null, {});
+      if (row.status === 'pending') {
+        // Another node holds the lease; after it runs out (a crash), take it over conditionally.
+        if (row.updated_at > iso(now() - RENEWAL_LEASE_MS)) return 'pending';
+        const took = await db
+          .updateTable('gateway_charges')
+          .set({ updated_at: at })
+          .where('id', '=', chargeId)
+          .where('status', '=', 'pending')
+          .where('updated_at', '=', row.updated_at)
+          .executeTakeFirst();
+        if (Number(took.numUpdatedRows) !== 1) return 'pending';
+      }
+      // status succeeded: charged, but the purchase was not moved yet (a crash) — apply below.
+      if (row.status === 'succeeded') return extend(p, decision, chargeId, row.gateway_ref);
+    }
+
+    if (free) return extend(p, decision, chargeId, null);
+    let outcome;
+    try {
+      // The gateway's idempotency key is the charge id: (purchase, period).
+      outcome = await gateway!.charge({
+        idempotencyKey: chargeId,
+        amountCents: decision.amountCents,
+        currency: p.currency,
+        cardToken: method!.gateway_token,
+        description: `${bundle?.name ?? p.name} renewal`,
+      });
+    } catch (err) {
+      if (err instanceof GatewayValidationError) return suspend(p, chargeId, { error_message: err.code });
+      // Unknown outcome: the charge stays pending; a run after the lease asks again with the same key.
+      deps.log.error({ err, chargeId }, 'renewal charge failed');
+      return 'pending';
+    }
+    if (outcome.status === 'declined')
+      return suspend(p, chargeId, { decline_code: outcome.declineCode, gateway_ref: outcome.ref });
+    return extend(p, decision, chargeId, outcome.ref);
+  }
+
+  async function extend(
+    p: PurchaseRow,
+    d: { amountCents: number; periodStartMs: number; periodEndMs: number; nextCycleCents: number },
+    chargeId: string,
+    ref: string | null,
+  ): Promise<RenewalOutcome> {
+    const at = iso();
+    const moved = await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('gateway_charges')
+        .set({ status: 'succeeded', gateway_ref: ref, updated_at: at })
+        .where('id', '=', chargeId)
+        .execute();
+      const res = await trx
+        .updateTable('purchases')
+        .set({
+          status: 'active',
+          available_to: iso(d.periodEndMs),
+          period_started_at: iso(d.periodStartMs),
+          period_paid_cents: d.amountCents,
+          next_cycle_cents: d.nextCycleCents,
+          gateway_id: ref ?? p.gateway_id,
+          // A trial's end is a status change; a plain renewal keeps "active".
+          status_history: p.status === 'active' ? p.status_history : history(p, 'active', at),
+          updated_at: at,
+        })
+        .where('id', '=', p.id)
+        .where('status', '=', p.status)
+        .where('available_to', '=', p.available_to)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    });
+    if (moved) deps.onPurchaseChange(p.site_uid, p.user_id);
+    return moved ? 'renewed' : 'skipped';
+  }
+
+  return {
+    renewOne,
+    /** The user's suspended purchases (the alert after login; §4 "A suspended purchase triggers an alert"). */
+    async suspended(siteUid: string, userId: string) {
+      const rows = await db
+        .selectFrom('purchases')
+        .selectAll()
+        .where('site_uid', '=', siteUid)
+        .where('user_id', '=', userId)
+        .where('is_gift', '=', 0)
+        .where('status', '=', 'suspended')
+        .orderBy('updated_at', 'desc')
+        .limit(50)
+        .execute();
+      return rows.map(toPurchase);
+    },
+    /** One pass: every purchase due at the clock's instant, oldest end first. */
+    async run() {
+      const counts: Record<RenewalOutcome, number> = {
+        renewed: 0,
+        suspended: 0,
+        ended: 0,
+        skipped: 0,
+        pending: 0,
+      };
+      const due = await db
+        .selectFrom('purchases')
+        .selectAll()
+        .where('is_recurring', '=', 1)
+        .where('status', 'in', ['active', 'trialing'])
+        // Gateways that renew by themselves (a PayPal subscription) move theirs through webhooks.
+        .where('gateway', 'in', renewableGateways)
+        .where('available_to', '<=', iso())
+        .orderBy('available_to')
+        .limit(RENEWAL_BATCH)
+        .execute();
+      for (const p of due) {
+        try {
+          counts[await renewOne(p)]++;
+        } catch (err) {
+          deps.log.warn({ err, purchaseId: p.id }, 'renewal failed');
+          counts.skipped++;
+        }
+      }
+      if (counts.renewed + counts.suspended + counts.ended > 0) deps.log.warn(counts, 'renewals');
+      return counts;
+    },
+  };
+}
+export type Renewals = ReturnType<typeof createRenewals>;

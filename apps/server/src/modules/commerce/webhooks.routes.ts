@@ -1,0 +1,51 @@
+import { ErrorResponse } from '@marquee/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+
+const WebhookAnswer = z.object({ received: z.literal(true), duplicate: z.boolean() });
+
+/**
+ * Gateway webhooks (decision 0031). Stripe signs the exact bytes it sent, so these routes keep the
+ * body raw: the JSON parser is replaced inside this plugin only (Fastify encapsulation).
+ */
+export const webhookRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+      done(null, body),
+    );
+    app.post(
+      '/api/payment/webhooks/stripe',
+      {
+        schema: {
+          tags: ['commerce'],
+          summary: 'Stripe webhook (signature-verified, de-duplicated by event id)',
+          response: { 200: WebhookAnswer, 400: ErrorResponse, 404: ErrorResponse },
+        },
+      },
+      async (req) => {
+        const raw = req.headers['stripe-signature'];
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        return ctx.webhooks.stripe(body, Array.isArray(raw) ? raw[0] : raw);
+      },
+    );
+    app.post(
+      '/api/payment/webhooks/paypal',
+      {
+        schema: {
+          tags: ['commerce'],
+          summary: 'PayPal webhook (verified through verify-webhook-signature, de-duplicated by event id)',
+          response: { 200: WebhookAnswer, 400: ErrorResponse, 404: ErrorResponse, 502: ErrorResponse },
+        },
+      },
+      async (req) => {
+        const headers: Record<string, string | undefined> = {};
+        for (const [k, v] of Object.entries(req.headers))
+          if (k.startsWith('paypal-')) headers[k] = Array.isArray(v) ? v[0] : v;
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        return ctx.webhooks.paypal(body, headers);
+      },
+    );
+  };

@@ -1,0 +1,56 @@
+import { ErrorResponse, Grant, GrantBody, GrantParams, GrantUserParams } from '@marquee/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../plugins/auth';
+
+const tags = ['entitlements'];
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+/** Operators' complimentary grants (decision 0025). Every call needs a site admin's bearer token. */
+export const entitlementsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    // 401 comes before any 400: an anonymous caller learns nothing about the body's rules.
+    app.addHook('onRequest', async (req) => {
+      requireUser(req);
+    });
+
+    app.post(
+      '/v2/admin/sites/:site/users/:userId/grants',
+      {
+        schema: {
+          tags,
+          summary: "Grants the user a bundle at no cost (a purchase with gateway 'comp'); the site's admins",
+          params: GrantUserParams,
+          body: GrantBody,
+          response: { 201: Grant, ...errors },
+        },
+      },
+      async (req, reply) =>
+        reply
+          .status(201)
+          .send(await ctx.entitlements.grant(req.params.site, requireUser(req), req.params.userId, req.body)),
+    );
+
+    app.delete(
+      '/v2/admin/sites/:site/users/:userId/grants/:purchaseId',
+      {
+        schema: {
+          tags,
+          summary: "Revokes a complimentary grant at once; the site's admins",
+          params: GrantParams,
+          response: { 204: z.null().describe('Revoked'), ...errors },
+        },
+      },
+      async (req, reply) => {
+        await ctx.entitlements.revoke(
+          req.params.site,
+          requireUser(req),
+          req.params.userId,
+          req.params.purchaseId,
+        );
+        return reply.status(204).send(null);
+      },
+    );
+  };

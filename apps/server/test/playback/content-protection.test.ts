@@ -1,0 +1,232 @@
+import { createDecipheriv, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingestFile } from '../../src/media/ingest';
+import { createMediaSigner } from '../../src/modules/playback/media-token';
+import { entitlementsHarness, insertPurchase, purchaseRow } from '../entitlements/fixtures';
+import { makeClip } from '../media/fixtures';
+import { videoRow } from '../fixtures';
+import { DAY, START } from '../support/accounts';
+
+// Paid content is AES-128 encrypted at ingest; the key is served only to entitled viewers
+// (decision 0024). A real ffmpeg encode of a 4-s clip.
+
+let t: Awaited<ReturnType<typeof entitlementsHarness>>;
+let assetId: string;
+let realKey: Buffer;
+let playlistIv: Buffer;
+let segmentPath: string;
+const TTL = 600;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Every 188-byte packet of an MPEG-TS starts with the sync byte 0x47. */
+const isTransportStream = (data: Buffer) => {
+  if (data.length === 0 || data.length % 188 !== 0) return false;
+  for (let i = 0; i < data.length; i += 188) if (data[i] !== 0x47) return false;
+  return true;
+};
+const decrypt = (data: Buffer, key: Buffer, iv: Buffer): Buffer | null => {
+  try {
+    const d = createDecipheriv('aes-128-cbc', key, iv);
+    return Buffer.concat([d.update(data), d.final()]);
+  } catch {
+    return null; // bad padding: the wrong key
+  }
+};
+
+const playUrl = async (headers: Record<string, string>) =>
+  (await t.h.app.inject({ url: '/v2/sites/acme/videos/v-paid/play-url', headers })).json();
+const keyUrl = (token: string) => `/media/${token}/${assetId}/content.key`;
+const signer = () => createMediaSigner(t.h.config.mediaSecret);
+const tokenFor = (claims: { user?: string; video?: string; asset?: string }, exp = START / 1000 + TTL) =>
+  signer().sign({ exp, asset: assetId, video: 'v-paid', ...claims });
+
+beforeAll(async () => {
+  t = await entitlementsHarness();
+  const clip = join(t.h.config.dataDir, 'clip.mp4');
+  await makeClip(clip, { seconds: 4, height: 180 });
+  ({ assetId } = await ingestFile(
+    { db: t.h.db, config: t.h.config },
+    { siteUid: 'acme', file: clip, assetOnly: true, preset: 'ultrafast', encrypt: true },
+  ));
+  await t.h.db
+    .insertInto('videos')
+    .values(videoRow('acme', 'v-paid', { access_type: 'paid', channel_id: 'news', asset_id: assetId }))
+    .execute();
+  const row = await t.h.db
+    .selectFrom('media_asset_keys')
+    .selectAll()
+    .where('asset_id', '=', assetId)
+    .executeTakeFirstOrThrow();
+  realKey = Buffer.from(row.key_hex, 'hex');
+  const playlist = readFileSync(join(t.h.config.mediaDir, assetId, '360p/index.m3u8'), 'utf8');
+  playlistIv = Buffer.from(/IV=0x([0-9a-fA-F]{32})/.exec(playlist)![1]!, 'hex');
+  segmentPath = '360p/seg_00000.ts';
+}, 120_000);
+afterAll(() => t.h.close());
+
+describe('encrypted ingest', () => {
+  it('writes AES-128 media playlists pointing at our key path, with the IV the database keeps', async () => {
+    const playlist = readFileSync(join(t.h.config.mediaDir, assetId, '360p/index.m3u8'), 'utf8');
+    expect(playlist).toMatch(/#EXT-X-KEY:METHOD=AES-128,URI="\.\.\/content\.key",IV=0x[0-9a-f]{32}/i);
+    const row = await t.h.db
+      .selectFrom('media_asset_keys')
+      .selectAll()
+      .where('asset_id', '=', assetId)
+      .executeTakeFirstOrThrow();
+    expect(row.key_hex).toMatch(/^[0-9a-f]{32}$/);
+    expect(playlistIv.toString('hex')).toBe(row.iv_hex);
+  });
+
+  it('keeps no key in the media folder: no file holds the key bytes', () => {
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((n) => {
+        const p = join(dir, n);
+        return statSync(p).isDirectory() ? walk(p) : [p];
+      });
+    for (const file of walk(t.h.config.mediaDir)) {
+      const data = readFileSync(file);
+      expect(data.includes(realKey), file).toBe(false);
+      expect(data.toString('latin1').includes(realKey.toString('hex')), file).toBe(false);
+    }
+  });
+
+  it('the master playlist still names the codec of the clear stream', () => {
+    const master = readFileSync(join(t.h.config.mediaDir, assetId, 'master.m3u8'), 'utf8');
+    expect(master).toMatch(/CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
+  });
+});
+
+describe('segments without the key', () => {
+  it('a viewer without an entitlement gets no url, yet a leaked segment URL serves ciphertext only', async () => {
+    expect((await playUrl(t.tokens.viewer)).url).toBeNull();
+    const res = await t.h.app.inject(`/media/${tokenFor({ user: 'viewer' })}/${assetId}/${segmentPath}`);
+    expect(res.statusCode).toBe(200);
+    const data = res.rawPayload;
+    expect(isTransportStream(data)).toBe(false);
+    for (let i = 0; i < 5; i++) {
+      const clear = decrypt(data, randomBytes(16), playlistIv);
+      expect(clear !== null && isTransportStream(clear)).toBe(false);
+    }
+    // The real key with the playlist's IV gives MPEG-TS back.
+    expect(isTransportStream(decrypt(data, realKey, playlistIv)!)).toBe(true);
+  });
+});
+
+describe('GET /media/{token}/{asset}/content.key — refused', () => {
+  const refused = async (url: string, status: number, code: string, headers: Record<string, string> = {}) => {
+    const res = await t.h.app.inject({ url, headers });
+    expect(res.statusCode, url).toBe(status);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.json().error.code).toBe(code);
+    expect(res.rawPayload.includes(realKey)).toBe(false);
+  };
+
+  it('401 for a malformed, forged, tampered or expired token, or one for another asset', async () => {
+    await refused(keyUrl('not-a-token'), 401, 'invalidPlaybackToken');
+    const forged = createMediaSigner('another-secret-another-secret-0123456').sign({
+      exp: START / 1000 + TTL,
+      asset: assetId,
+      video: 'v-paid',
+      user: 'admin',
+    });
+    await refused(keyUrl(forged), 401, 'invalidPlaybackToken');
+    const good = tokenFor({ user: 'viewer' });
+    const [body, sig] = good.split('.') as [string, string];
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString());
+    const tampered = Buffer.from(JSON.stringify({ ...claims, user: 'admin' })).toString('base64url');
+    await refused(keyUrl(`${tampered}.${sig}`), 401, 'invalidPlaybackToken');
+    await refused(keyUrl(tokenFor({ user: 'viewer' }, START / 1000 - 1)), 401, 'invalidPlaybackToken');
+    await refused(keyUrl(tokenFor({ user: 'viewer', asset: 'other-asset' })), 401, 'invalidPlaybackToken');
+  });
+
+  it('401 for an anonymous token, 403 for a viewer who is not entitled', async () => {
+    await refused(keyUrl(tokenFor({})), 401, 'loginRequired');
+    await refused(keyUrl(tokenFor({ user: 'viewer' })), 403, 'notEntitled');
+  });
+
+  it("403 when the request's signed-in user is not the token's", async () => {
+    await refused(keyUrl(tokenFor({ user: 'viewer' })), 403, 'forbidden', t.tokens.viewer2);
+  });
+});
+
+describe('grant → key → decrypt; revoke → refused', () => {
+  it('after a grant the viewer gets the key from play-url’s token and the segment decrypts; the revoke stops it', async () => {
+    const grant = await t.h.app.inject({
+      method: 'POST',
+      url: '/v2/admin/sites/acme/users/viewer/grants',
+      headers: t.tokens.admin,
+      payload: { bundleId: 'b-site' },
+    });
+    expect(grant.statusCode).toBe(201);
+    const play = await playUrl(t.tokens.viewer);
+    expect(play.url).toMatch(new RegExp(`^/media/[^/]+/${assetId}/master\\.m3u8$`));
+
+    // The player's path: master → media playlist → key (relative ../content.key) and segment.
+    const base = new URL(play.url, 'http://x');
+    const media = new URL('360p/index.m3u8', base);
+    const playlist = (await t.h.app.inject(media.pathname)).body;
+    const keyUri = /URI="([^"]+)"/.exec(playlist)![1]!;
+    const keyPath = new URL(keyUri, media).pathname;
+    expect(keyPath).toBe(keyUrl(play.token));
+    const key = await t.h.app.inject(keyPath);
+    expect(key.statusCode).toBe(200);
+    expect(key.headers['cache-control']).toBe('private, no-store');
+    expect(key.headers['content-type']).toBe('application/octet-stream');
+    expect(key.rawPayload.equals(realKey)).toBe(true);
+    const head = await t.h.app.inject({ method: 'HEAD', url: keyPath });
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+
+    const segment = (await t.h.app.inject(new URL(segmentPath.replace('360p/', ''), media).pathname))
+      .rawPayload;
+    expect(isTransportStream(decrypt(segment, key.rawPayload, playlistIv)!)).toBe(true);
+
+    const revoke = await t.h.app.inject({
+      method: 'DELETE',
+      url: `/v2/admin/sites/acme/users/viewer/grants/${grant.json().id}`,
+      headers: t.tokens.admin,
+    });
+    expect(revoke.statusCode).toBe(204);
+    const again = await t.h.app.inject(keyPath);
+    expect(again.statusCode).toBe(403);
+    expect(again.rawPayload.includes(realKey)).toBe(false);
+  });
+
+  it('a rental’s key stops at the end of its window, with the same token', async () => {
+    await t.insertUser({ id: 'renter', site_uid: 'acme', email: 'renter@acme.test' }, null);
+    await insertPurchase(
+      t.h.db,
+      purchaseRow('renter', 'b-rental', {
+        type: 'RENTAL',
+        available_from: iso(START),
+        available_to: iso(START + DAY),
+      }),
+    );
+    const token = tokenFor({ user: 'renter' }, (START + 2 * DAY) / 1000);
+    expect((await t.h.app.inject(keyUrl(token))).statusCode).toBe(200);
+    t.clock.now = START + DAY;
+    try {
+      expect((await t.h.app.inject(keyUrl(token))).statusCode).toBe(403);
+    } finally {
+      t.clock.now = START;
+    }
+  });
+
+  it('404 for an asset that is not encrypted', async () => {
+    await t.h.db
+      .insertInto('videos')
+      .values(videoRow('acme', 'v-other', { asset_id: null }))
+      .execute();
+    const token = signer().sign({
+      exp: START / 1000 + TTL,
+      asset: 'clear-asset',
+      video: 'v-other',
+      user: 'viewer',
+    });
+    const res = await t.h.app.inject(`/media/${token}/clear-asset/content.key`);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+});

@@ -1,0 +1,10 @@
+import type { Messages } from '@marquee/i18n';
+
+/** The TV menu (namespace `menu`). */
+export const en = {
+  liveChannels: 'Live channels',
+};
+
+export const es: Messages<typeof en> = {
+  liveChannels: 'Canales en directo',
+};

@@ -1,0 +1,60 @@
+import { useCallback, useState } from 'react';
+import { siteConfigQueryOptions, updateUserInfo } from '@marquee/api-client';
+import type { Video } from '@marquee/contract';
+import { checkAgeGate, minimumAge, readStoredDob, storeDob, type AgeGateState } from '@marquee/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { meQueryKey, useMe } from '../../../lib/use-me';
+
+export interface TvAgeGate {
+  /** `pending` until the video, the viewer and the site's flags are known; the player waits for it. */
+  state: AgeGateState | 'pending';
+  /** Records the date; resolves false when saving it to the account failed. */
+  submit: (dob: number) => Promise<boolean>;
+  saving: boolean;
+}
+
+const storage = () => globalThis.localStorage as Storage | undefined;
+
+/**
+ * The age gate before a TV plays (playback-and-social §4.2; decision 0022), as on the web: a signed-in
+ * viewer's date is the account's `dob` and one entered is saved there; otherwise (or with hideUserDOB)
+ * it is kept on the TV as YYYYMMDD.
+ */
+export function useAgeGate(video: Video | undefined): TvAgeGate {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const signedIn = useSession() !== null;
+  const config = useQuery(siteConfigQueryOptions(api));
+  const me = useMe(signedIn);
+  const [localDob, setLocalDob] = useState(() => readStoredDob(storage()));
+  const onAccount = signedIn && !config.data?.perms.hideUserDOB;
+
+  const save = useMutation({
+    mutationFn: (dob: number) =>
+      updateUserInfo(api, { firstName: me.data?.firstName ?? '', lastName: me.data?.lastName ?? '', dob }),
+    onSuccess: (user) => queryClient.setQueryData(meQueryKey(api), user),
+  });
+
+  const submit = useCallback(
+    async (dob: number) => {
+      if (!onAccount) {
+        storeDob(storage(), dob);
+        setLocalDob(dob);
+        return true;
+      }
+      return save.mutateAsync(dob).then(
+        () => true,
+        () => false,
+      );
+    },
+    [onAccount, save],
+  );
+
+  let state: TvAgeGate['state'];
+  if (!video || config.isPending || (onAccount && me.isPending)) state = 'pending';
+  else if (config.data && !config.data.perms.ageGate) state = 'open';
+  else state = checkAgeGate(minimumAge(video), onAccount ? (me.data?.dob ?? null) : localDob, new Date());
+  return { state, submit, saving: save.isPending };
+}

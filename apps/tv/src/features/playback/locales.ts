@@ -1,0 +1,48 @@
+import { AGE_GATE_MESSAGES } from '@marquee/domain';
+import type { Messages } from '@marquee/i18n';
+
+/** The full-screen player (namespace `playback`). */
+export const en = {
+  unavailable: 'Playback unavailable',
+  pressBack: 'Press Back to return',
+  live: 'Live',
+  paused: 'Paused',
+  pressForSound: 'Press any key for sound',
+  pressExit: 'Press Back to exit',
+  ageGate: {
+    title: 'Enter your birth date',
+    intro: 'This video has an age restriction. Use Up and Down to enter your date of birth.',
+    year: 'Year',
+    month: 'Month',
+    day: 'Day',
+    cancel: 'Cancel',
+    submit: 'Submit',
+    allRequired: AGE_GATE_MESSAGES.allRequired,
+    saveFailed: AGE_GATE_MESSAGES.saveFailed,
+    restrictedTitle: 'Age restricted',
+    tooYoung: AGE_GATE_MESSAGES.tooYoung,
+  },
+};
+
+export const es: Messages<typeof en> = {
+  unavailable: 'Reproducción no disponible',
+  pressBack: 'Pulsa Atrás para volver',
+  live: 'En directo',
+  paused: 'En pausa',
+  pressForSound: 'Pulsa cualquier tecla para activar el sonido',
+  pressExit: 'Pulsa Atrás para salir',
+  ageGate: {
+    title: 'Indica tu fecha de nacimiento',
+    intro:
+      'Este vídeo tiene una restricción de edad. Usa Arriba y Abajo para indicar tu fecha de nacimiento.',
+    year: 'Año',
+    month: 'Mes',
+    day: 'Día',
+    cancel: 'Cancelar',
+    submit: 'Enviar',
+    allRequired: 'Todos los campos son obligatorios',
+    saveFailed: 'Error al procesar la fecha de nacimiento',
+    restrictedTitle: 'Restricción de edad',
+    tooYoung: '¡Lo sentimos! No cumples el requisito de edad mínima para continuar.',
+  },
+};

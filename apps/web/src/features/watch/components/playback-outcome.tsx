@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { PlayableUrl } from '@marquee/api-client';
+import type { PlaybackProblem } from '../utils/playback-problem';
+import { playbackTarget, type WatchIntent } from '../utils/playback-target';
+import { PlaybackNotice } from './playback-notice';
+
+/**
+ * A play-url outcome that does not play (§4.1): code 10 and 30 go to login (with the intent and the
+ * passcode state), the paywall shows its notice with a Subscribe or Pre-order link carrying the
+ * purchase hints, everything else the notice alone. In an embed, links open the site on top.
+ */
+export function PlaybackOutcome({
+  problem,
+  intent,
+  playUrl,
+  hybridPaywall,
+  embed = false,
+  onRetry,
+}: {
+  problem: PlaybackProblem;
+  intent: WatchIntent;
+  playUrl?: Partial<PlayableUrl> | null;
+  hybridPaywall?: boolean;
+  embed?: boolean;
+  onRetry?: () => void;
+}) {
+  const { t } = useTranslation('watchRoutes');
+  const navigate = useNavigate();
+  const target = playbackTarget(problem.kind, intent, { ...playUrl, hybridPaywall }, embed);
+  const redirect = target.kind === 'redirect' ? target.href : null;
+  useEffect(() => {
+    if (redirect) void navigate(redirect, { replace: true });
+  }, [redirect, navigate]);
+
+  return (
+    <div className="playback-outcome" data-testid="playback-outcome" data-kind={problem.kind}>
+      <PlaybackNotice problem={problem} onRetry={onRetry} />
+      {target.kind === 'link' ? (
+        <a
+          className="button button--primary playback-outcome__action"
+          href={target.href}
+          data-testid={`playback-${target.label}-link`}
+          {...(embed ? { target: '_blank', rel: 'noopener' } : {})}
+          onClick={(e) => {
+            if (embed || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+            e.preventDefault();
+            void navigate(target.href);
+          }}
+        >
+          {t(`notices.${target.label}`)}
+        </a>
+      ) : null}
+      {redirect ? (
+        <p className="playback-outcome__hint" aria-live="polite">
+          {t('notices.redirecting')}
+        </p>
+      ) : null}
+    </div>
+  );
+}

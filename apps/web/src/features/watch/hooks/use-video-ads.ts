@@ -1,0 +1,180 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { siteConfigQueryOptions } from '@marquee/api-client';
+import {
+  adBlockerGateOn,
+  adBreakDue,
+  expandAdTagUrl,
+  HYBRID_PAYWALL_BANNER_MS,
+  midRollDue,
+  videoAdsOn,
+} from '@marquee/domain';
+import {
+  isAdBlocked,
+  loadAdBreak,
+  type AdBreak,
+  type AdEvent,
+  type Player as CorePlayer,
+} from '@marquee/player';
+import { api } from '../../../lib/api';
+
+/** Videos started in this page load, for the ad frequency ("a break on every Nth video"). */
+let videosStarted = 0;
+
+type Break = { position: string; ad: AdBreak };
+
+export type VideoAds = {
+  /** Hold the content: a pre-roll is loading or playing, or an ad blocker was detected. */
+  holdContent: boolean;
+  /** The ad to play now (a pre-roll or a mid-roll), or null. */
+  current: Break | null;
+  /** "An ad-active flag is set on adStart and cleared on adDone, adError or adSkip." */
+  adActive: boolean;
+  /** The hybrid paywall banner (10 s from adStart on hybridAvodSvod sites). */
+  hybridBanner: boolean;
+  /** The ad-blocker gate found the bait blocked: the modal is up. */
+  adBlocked: boolean;
+  onAdEvent: (event: AdEvent) => void;
+};
+
+const canPlay = (type: string) =>
+  typeof document !== 'undefined' && document.createElement('video').canPlayType(type) !== '';
+
+/**
+ * Video ads of one watch screen (playback-and-social §4.1, §4.3, §4.4; decision 0026). From the
+ * site config alone (cached since boot) the pre-roll's VAST and the ad-blocker bait are requested
+ * alongside the play-url call; once play-url answers, `withoutAds` may drop them unplayed. Sites
+ * without ads make no request at all. Mid-rolls pause the content at their offsets. An ad that
+ * fails in any way gives way to the content.
+ */
+export function useVideoAds(
+  player: CorePlayer | null,
+  opts: { channelId: string; videoUid: string; withoutAds: boolean | undefined; live: boolean },
+): VideoAds {
+  const { channelId, videoUid, withoutAds, live } = opts;
+  const config = useQuery(siteConfigQueryOptions(api)).data;
+  const ads = config?.ads;
+  const hybrid = !!config?.perms.hybridAvodSvod;
+  // Whether this site plays ads at all (before play-url says whether this viewer and video do).
+  const siteAds = !!ads && !live && videoAdsOn(ads, { withoutAds: false, tv: false });
+  const [nth] = useState(() => ++videosStarted);
+  const due = siteAds && adBreakDue(nth, ads!.video.frequency);
+
+  const [preRoll, setPreRoll] = useState<'loading' | 'none' | 'done' | Break>('none');
+  const [mid, setMid] = useState<'loading' | Break | null>(null);
+  const [adActive, setAdActive] = useState(false);
+  const [hybridBanner, setHybridBanner] = useState(false);
+  const [blocked, setBlocked] = useState<boolean | null>(null);
+  const playedMid = useRef(new Set<number>());
+  const midRef = useRef(mid);
+  midRef.current = mid;
+
+  const tagUrl = useCallback(
+    (position: string) =>
+      expandAdTagUrl(ads!.url, { videoUid, channelId, position, cacheBuster: String(Date.now()) }),
+    [ads, videoUid, channelId],
+  );
+
+  // The pre-roll's VAST, alongside play-url.
+  const preRollWanted = due && !!ads?.video.preRoll;
+  useEffect(() => {
+    if (!preRollWanted) return setPreRoll('none');
+    let cancelled = false;
+    setPreRoll('loading');
+    loadAdBreak(tagUrl('pre'), { canPlay }).then(
+      (ad) => !cancelled && setPreRoll(ad ? { position: 'pre', ad } : 'none'),
+      () => !cancelled && setPreRoll('none'),
+    );
+    return () => void (cancelled = true);
+    // tagUrl changes with the video; the break is fetched once per video.
+  }, [preRollWanted, videoUid]);
+
+  // The ad-blocker bait, alongside play-url too (web only: the TV apps do not use this hook).
+  const gate = !!ads && siteAds && adBlockerGateOn(ads, { withoutAds: false, tv: false });
+  useEffect(() => {
+    if (!gate) return setBlocked(null);
+    let cancelled = false;
+    isAdBlocked((url, init) => fetch(url, init)).then((b) => !cancelled && setBlocked(b));
+    return () => void (cancelled = true);
+  }, [gate]);
+
+  const adsForViewer = siteAds && withoutAds === false;
+
+  // Mid-rolls: pause the content at an offset crossed by playback, play the break, resume.
+  const offsets = ads?.video.midRollOffsets;
+  useEffect(() => {
+    if (!player || !adsForViewer || !due || !offsets?.length) return;
+    let last = -1;
+    let cancelled = false;
+    const off = player.on('timeupdate', ({ currentTime }) => {
+      const offset = last < 0 ? null : midRollDue(offsets, last, currentTime, playedMid.current);
+      last = currentTime;
+      if (offset === null) return;
+      playedMid.current.add(offset);
+      player.pause();
+      setMid('loading');
+      loadAdBreak(tagUrl(String(offset)), { canPlay }).then(
+        (ad) => {
+          if (cancelled) return;
+          if (ad) setMid({ position: String(offset), ad });
+          else {
+            setMid(null);
+            void player.play();
+          }
+        },
+        () => {
+          if (cancelled) return;
+          setMid(null);
+          void player.play();
+        },
+      );
+    });
+    return () => {
+      cancelled = true;
+      off();
+    };
+  }, [player, adsForViewer, due, offsets, tagUrl]);
+
+  // The hybrid paywall banner: 10 s from each ad start.
+  const bannerTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (bannerTimer.current && clearTimeout(bannerTimer.current)), []);
+
+  // Nothing plays until the bait has loaded (a blocker would swallow the ad's trackers anyway).
+  const current: Break | null =
+    !adsForViewer || (gate && blocked !== false)
+      ? null
+      : typeof preRoll === 'object'
+        ? preRoll
+        : typeof mid === 'object'
+          ? mid
+          : null;
+
+  const onAdEvent = useCallback(
+    (event: AdEvent) => {
+      if (event === 'adStart') {
+        setAdActive(true);
+        if (hybrid) {
+          setHybridBanner(true);
+          if (bannerTimer.current) clearTimeout(bannerTimer.current);
+          bannerTimer.current = setTimeout(() => setHybridBanner(false), HYBRID_PAYWALL_BANNER_MS);
+        }
+        return;
+      }
+      // adDone, adError, adSkip: the break is over and the content (re)starts.
+      setAdActive(false);
+      setPreRoll((p) => (typeof p === 'object' ? 'done' : p));
+      if (midRef.current !== null) {
+        setMid(null);
+        void player?.play();
+      }
+    },
+    [hybrid, player],
+  );
+
+  const adBlocked = adsForViewer && gate && blocked === true;
+  const holdContent =
+    siteAds &&
+    withoutAds !== true &&
+    (preRoll === 'loading' || typeof preRoll === 'object' || (gate && blocked !== false));
+  return { holdContent, current, adActive, hybridBanner, adBlocked, onAdEvent };
+}

@@ -1,0 +1,410 @@
+import { z } from 'zod';
+import { ClientQuery, paginated, SiteParams } from './common';
+
+/**
+ * Commerce (accounts-and-commerce §3 Bundle, Rental, Purchase, Order, Address, Payment method, Card
+ * data; §4 Checkout, Purchases page; §7 Payments, Bundles, Rentals). Decisions: docs/decisions/
+ * 0029-commerce-money.md. Money: every `…Cents` field is integer cents and authoritative; the
+ * spec's `amount`-style fields carry the same value in currency units with two decimals, for display.
+ * Form fields default to '' so the server answers the spec's messages ("Please fill in the required
+ * information") naming the field, instead of a generic schema error.
+ */
+const formText = (max: number) => z.string().max(max).default('');
+const Id = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\w.:-]+$/, 'must be letters, digits, dot, underscore, colon or dash');
+
+export const BillingCycles = z.enum(['FIRST', 'ALL']);
+
+/** §3 Bundle.discount: what a coupon makes of the price. */
+export const Discount = z
+  .object({
+    couponCode: z.string(),
+    discountedPrice: z.number(),
+    discountedPriceCents: z.number().int(),
+    discountedBillingCycles: BillingCycles,
+  })
+  .meta({ id: 'Discount' });
+
+/** §3 Bundle. `passcode` says whether a passcode is needed (the passcode itself is never sent). */
+export const Bundle = z
+  .object({
+    _id: z.string(),
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    type: z.string(),
+    planType: z.string(),
+    recurring: z.boolean(),
+    amount: z.number(),
+    amountCents: z.number().int(),
+    originalAmount: z.number().nullable(),
+    originalAmountCents: z.number().int().nullable(),
+    taxesAmount: z.number(),
+    discount: Discount.nullable(),
+    trialPeriod: z.boolean(),
+    trialDuration: z.number().int(),
+    trialDurationUnit: z.string(),
+    periodDuration: z.number().int().nullable(),
+    durationUnit: z.string().nullable(),
+    duration: z.number().int().nullable(),
+    preorderEnabled: z.boolean(),
+    /** MM/DD/YYYY */
+    preorderDate: z.string().nullable(),
+    enabled: z.boolean(),
+    isDeleted: z.boolean(),
+    unlisted: z.boolean(),
+    subscribeAllowed: z.boolean(),
+    premium: z.boolean(),
+    passcode: z.boolean(),
+    channels: z.array(z.string()),
+    liveChannels: z.array(z.string()),
+    videoUids: z.array(z.string()),
+    hideChannelDetails: z.boolean(),
+    /** The signed-in viewer has an active or trialing purchase of it (false for anonymous calls). */
+    activeForUser: z.boolean(),
+    requiresShippingAddress: z.boolean(),
+    upgradesToBundles: z.array(z.string()),
+    purchasedText: z.string().nullable(),
+    unlistedDescription: z.string().nullable(),
+    unlistedRedirect: z.string().nullable(),
+    giftable: z.boolean(),
+  })
+  .meta({ id: 'Bundle' });
+export type Bundle = z.infer<typeof Bundle>;
+
+/** §3 Rental; `availableTo` is when a rental bought now would end. */
+export const Rental = z
+  .object({
+    _id: z.string(),
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    amount: z.number(),
+    amountCents: z.number().int(),
+    duration: z.number().int().nullable(),
+    durationUnit: z.string().nullable(),
+    discount: Discount.nullable(),
+    availableTo: z.string().nullable(),
+    videoUids: z.array(z.string()),
+  })
+  .meta({ id: 'Rental' });
+export type Rental = z.infer<typeof Rental>;
+
+export const BundleList = z.object({ items: z.array(Bundle) }).meta({ id: 'BundleList' });
+export const RentalList = z.object({ items: z.array(Rental) }).meta({ id: 'RentalList' });
+
+/** §3 Address (as a form sends it). */
+export const Address = z
+  .object({
+    _id: z.string().max(100).optional(),
+    address1: formText(200),
+    address2: z.string().max(200).nullable().optional(),
+    city: formText(100),
+    state: formText(100),
+    zip: formText(20),
+    countryCode: formText(2),
+    country: z.string().max(100).optional(),
+    fullName: z.string().max(200).optional(),
+    sameAsBilling: z.boolean().optional(),
+  })
+  .meta({ id: 'Address' });
+export type Address = z.input<typeof Address>;
+
+/** §3 Card data. Digits-only and length rules are the server's (messages of §5). */
+export const CardData = z
+  .object({
+    cardNumber: formText(30),
+    firstName: formText(100),
+    lastName: formText(100),
+    month: z.union([z.number().int(), z.string().max(2)]).default(''),
+    year: z.union([z.number().int(), z.string().max(4)]).default(''),
+    cardCode: formText(10),
+    zip: formText(20),
+    address: z.string().max(200).optional(),
+    city: z.string().max(100).optional(),
+    state: z.string().max(100).optional(),
+    countryCode: z.string().max(2).optional(),
+  })
+  .meta({ id: 'CardData' });
+export type CardData = z.input<typeof CardData>;
+
+/** Gateways we run: the embedded `test` gateway and `free` (stripe and paypal slot in later). */
+export const GatewayName = z.enum([
+  'test',
+  'free',
+  'stripe',
+  'paypal',
+  'paypal-sub',
+  'paypal-baid',
+  'authorizenet',
+]);
+export const GatewayParams = z.object({ gateway: GatewayName });
+export const GatewayMethodParams = GatewayParams.extend({ id: Id });
+
+export const GatewayInfo = z
+  .object({ name: z.string(), enabled: z.boolean(), savesCards: z.boolean() })
+  .meta({ id: 'GatewayInfo' });
+export const GatewayList = z.object({ items: z.array(GatewayInfo) }).meta({ id: 'GatewayList' });
+
+/** §3 Payment method. */
+export const PaymentMethod = z
+  .object({
+    id: z.string(),
+    gateway: z.string(),
+    isDefault: z.boolean(),
+    last4: z.string(),
+    cardType: z.string().nullable(),
+    expMonth: z.number().int(),
+    expYear: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentMethod' });
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+export const PaymentMethodList = z
+  .object({ items: z.array(PaymentMethod) })
+  .meta({ id: 'PaymentMethodList' });
+
+/** POST /api/payment/method/create/{gateway}: "recaptchaToken, paymentMethod (captcha action addCard)". */
+export const CreatePaymentMethodBody = z
+  .object({
+    recaptchaToken: formText(20_000),
+    paymentMethod: CardData,
+    billingAddress: Address.optional(),
+    /** Make it the default at once (the first card always is). */
+    isDefault: z.boolean().optional(),
+  })
+  .meta({ id: 'CreatePaymentMethodBody' });
+export type CreatePaymentMethodBody = z.input<typeof CreatePaymentMethodBody>;
+
+/** PUT /api/payment/method/default/{gateway}/{id}: "applyAllPurchases". */
+export const SetDefaultMethodBody = z
+  .object({ applyAllPurchases: z.boolean().default(false) })
+  .meta({ id: 'SetDefaultMethodBody' });
+export const SetDefaultMethodResult = z
+  .object({
+    items: z.array(PaymentMethod),
+    updatedPurchases: z.number().int(),
+    message: z.string().nullable(),
+  })
+  .meta({ id: 'SetDefaultMethodResult' });
+
+/** §3 Purchase (amounts also in cents). */
+export const Purchase = z
+  .object({
+    _id: z.string(),
+    id: z.string(),
+    name: z.string(),
+    type: z.string(),
+    status: z.enum(['active', 'trialing', 'canceled', 'suspended']),
+    bundleId: z.string().nullable(),
+    amount: z.number(),
+    amountCents: z.number().int(),
+    originalAmount: z.number().nullable(),
+    originalAmountCents: z.number().int().nullable(),
+    taxesAmount: z.number(),
+    taxesAmountCents: z.number().int(),
+    isRecurring: z.boolean(),
+    discountedBillingCycles: BillingCycles.nullable(),
+    gateway: z.string(),
+    gatewayId: z.string().nullable(),
+    gatewayMethod: z.string().nullable(),
+    planType: z.string().nullable(),
+    couponCode: z.string().nullable(),
+    availableFrom: z.string().nullable(),
+    availableTo: z.string().nullable(),
+    trialEndsAt: z.string().nullable(),
+    nextPaymentCents: z.number().int().nullable(),
+    previousPurchase: z.string().nullable(),
+    accessInfo: z
+      .object({ contentType: z.enum(['series', 'movie', 'video']), contentUid: z.string() })
+      .nullable(),
+    bundleType: z.string().nullable(),
+    billingAddress: z.record(z.string(), z.unknown()).nullable(),
+    shippingAddress: z.record(z.string(), z.unknown()).nullable(),
+    shippingFullName: z.string().nullable(),
+    description: z.string(),
+    canceledDate: z.string().nullable(),
+    statusHistory: z.array(z.object({ status: z.string(), timestamp: z.string() })),
+    cancelSubscriptionInProgress: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Purchase' });
+export type Purchase = z.infer<typeof Purchase>;
+export const PurchasePage = paginated(Purchase).meta({ id: 'PurchasePage' });
+export const PurchasedBundleIds = z.object({ items: z.array(z.string()) }).meta({ id: 'PurchasedBundleIds' });
+
+/**
+ * §3 Order, for POST /api/payment/subscribe. `gatewayData.paymentMethod` is a saved method's id
+ * (existingCard) and `gatewayData.card` a new card (newCard: checked, saved, then charged; needs the
+ * captcha, action purchase). `disclaimerAccepted` is the §4 disclaimer box, required for non-free
+ * recurring bundles.
+ */
+export const Order = z
+  .object({
+    gateway: GatewayName,
+    gatewayMethod: z.enum(['existingCard', 'newCard']).optional(),
+    gatewayData: z
+      .object({
+        paymentMethod: Id.optional(),
+        card: CardData.optional(),
+        sourceId: z.string().max(200).optional(),
+        token: z.string().max(200).optional(),
+        channel: z.string().max(100).optional(),
+        videoUid: z.string().max(100).optional(),
+      })
+      .default({}),
+    resourceId: Id,
+    type: z.enum(['Bundle', 'Rental']).default('Bundle'),
+    planType: z.string().max(20).optional(),
+    amount: z.number().optional(),
+    couponCode: z.string().trim().max(64).optional(),
+    videoUid: z.string().max(100).optional(),
+    isGift: z.boolean().optional(),
+    isDonation: z.boolean().optional(),
+    isUpgrade: z.boolean().optional(),
+    upgradesPurchase: Id.optional(),
+    platform: z.string().max(32).optional(),
+    billingAddress: Address.optional(),
+    shippingAddress: Address.optional(),
+    shippingFullName: z.string().max(200).optional(),
+    recaptchaToken: z.string().max(20_000).optional(),
+    passcode: z.string().max(100).optional(),
+    disclaimerAccepted: z.boolean().optional(),
+    survey: z
+      .array(z.object({ q: z.string().max(500), a: z.string().max(2000) }))
+      .max(20)
+      .optional(),
+    domain: z.string().max(255).optional(),
+    utm: z.record(z.string(), z.string().max(500)).optional(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.input<typeof Order>;
+
+export const CheckoutResult = z
+  .object({
+    success: z.literal(true),
+    purchase: Purchase,
+    /** Charged now, tax included (0 for a trial or a free checkout). */
+    chargedCents: z.number().int(),
+    taxesCents: z.number().int(),
+    /** Credited unused time of the upgraded purchase. */
+    prorationCents: z.number().int(),
+  })
+  .meta({ id: 'CheckoutResult' });
+export type CheckoutResult = z.infer<typeof CheckoutResult>;
+
+/**
+ * 202 of /api/payment/subscribe with a wallet gateway (paypal, paypal-sub; decision 0031): "Responses:
+ * success, approvalLink.href". The buyer approves there and returns to /paypal or /paypal-sub.
+ */
+export const ApprovalResult = z
+  .object({
+    success: z.literal(true),
+    /** Our checkout id: the `cid` of the return URL and the {id} of the confirm and cancel calls. */
+    checkoutId: z.string(),
+    approvalLink: z.object({ href: z.string() }),
+  })
+  .meta({ id: 'ApprovalResult' });
+export type ApprovalResult = z.infer<typeof ApprovalResult>;
+/** POST /api/payment/paypal/confirm/{id} and /api/payment/paypal-sub/confirm/{id}: what PayPal sent back. */
+export const WalletConfirmBody = z
+  .object({
+    token: z.string().max(200).optional(),
+    paymentId: z.string().max(200).optional(),
+    PayerID: z.string().max(200).optional(),
+    payerId: z.string().max(200).optional(),
+    subscription_id: z.string().max(200).optional(),
+  })
+  .default({});
+export const WalletCancelResult = z.object({ success: z.literal(true) }).meta({ id: 'WalletCancelResult' });
+
+/** PUT /api/payment/purchases/{id}/method: "gateway, gatewayData, recaptchaToken, domain". */
+export const ChangePurchaseMethodBody = z
+  .object({
+    gateway: GatewayName,
+    gatewayData: z.object({ paymentMethod: Id.optional() }).default({}),
+    recaptchaToken: z.string().max(20_000).optional(),
+    domain: z.string().max(255).optional(),
+  })
+  .meta({ id: 'ChangePurchaseMethodBody' });
+export const ChangePurchaseMethodResult = z
+  .object({ purchase: Purchase, message: z.string() })
+  .meta({ id: 'ChangePurchaseMethodResult' });
+
+/** GET /api/payment/purchases/{id}/calculateProration?bundleId&couponCode. */
+export const ProrationQuery = ClientQuery.extend({
+  bundleId: Id,
+  couponCode: z.string().trim().max(64).optional(),
+});
+/** "Proration is shown as unused time, applying to the first payment only." */
+export const Proration = z
+  .object({
+    bundleId: z.string(),
+    unusedTime: z.number(),
+    unusedTimeCents: z.number().int(),
+    firstPaymentCents: z.number().int(),
+    laterPaymentsCents: z.number().int().nullable(),
+  })
+  .meta({ id: 'Proration' });
+
+/** POST /api/payment/unsubscribe: "purchaseId". */
+export const UnsubscribeBody = z
+  .object({ purchaseId: z.string().max(100).default('') })
+  .meta({ id: 'UnsubscribeBody' });
+
+export const BillingHistoryItem = z
+  .object({
+    id: z.string(),
+    purchaseId: z.string().nullable(),
+    name: z.string(),
+    gateway: z.string(),
+    amount: z.number(),
+    amountCents: z.number().int(),
+    status: z.string(),
+    declineCode: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'BillingHistoryItem' });
+export const BillingHistory = z.object({ items: z.array(BillingHistoryItem) }).meta({ id: 'BillingHistory' });
+
+/** POST bundles/{id}/apply-coupon. */
+export const ApplyCouponBody = z
+  .object({ couponCode: z.string().trim().max(64).default('') })
+  .meta({ id: 'ApplyCouponBody' });
+export const ApplyCouponResult = z
+  .object({ bundle: Bundle, message: z.string() })
+  .meta({ id: 'ApplyCouponResult' });
+
+/** POST bundles/{id}/taxes: "bundleId, address, couponCode, prorationDiscount". */
+export const TaxesBody = z
+  .object({
+    bundleId: z.string().max(100).optional(),
+    address: Address,
+    couponCode: z.string().trim().max(64).optional(),
+    prorationDiscount: z.number().int().min(0).optional(),
+  })
+  .meta({ id: 'TaxesBody' });
+export const TaxesResult = z
+  .object({
+    taxesAmount: z.number(),
+    taxesAmountCents: z.number().int(),
+    rateBp: z.number().int(),
+    provider: z.string(),
+    subtotalCents: z.number().int(),
+    totalCents: z.number().int(),
+  })
+  .meta({ id: 'TaxesResult' });
+
+export const BundleParams = SiteParams.extend({ id: Id });
+export const CouponParams = SiteParams.extend({ code: z.string().trim().min(1).max(64) });
+export const ApiCouponParams = z.object({ code: z.string().trim().min(1).max(64) });
+export const ApiIdParams = z.object({ id: Id });
+export const CommercePageQuery = ClientQuery.extend({
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});

@@ -1,0 +1,161 @@
+// Video ads, the ad-blocker gate and ad banners (playback-and-social §4.1, §4.3, §4.4;
+// discovery-and-site §3 ad config, §5, §8, §9; decision 0026).
+
+/** "Ad types are vast and googima." */
+export const AD_TYPES = ['vast', 'googima'] as const;
+export type AdType = (typeof AD_TYPES)[number];
+
+/** The operator's review of a site's ads; "Ads are on only when ads.enabled is set and the ad status is approved." */
+export const AD_STATUSES = ['approved', 'pending', 'rejected'] as const;
+export type AdStatus = (typeof AD_STATUSES)[number];
+
+/** "Ad banner refresh is at least 30000 ms" (frequency 5 and offset 0 are in rows.ts). */
+export const AD_BANNER_MIN_REFRESH_MS = 30_000;
+
+/** "On ad start, a hybrid paywall banner shows for 10 s." */
+export const HYBRID_PAYWALL_BANNER_MS = 10_000;
+
+/** "The page polls every second and reloads once the blocker is gone." */
+export const AD_BLOCKER_POLL_MS = 1_000;
+
+/**
+ * The bait the ad-blocker gate requests: a path the common filter lists block (prebid is the
+ * header-bidding library every list names). Our server answers it with a tiny script.
+ */
+export const AD_BLOCKER_BAIT_PATH = '/ads/prebid-ads.js';
+/** What the bait script sets; a blocker that swaps in an empty script still counts as blocking. */
+export const AD_BLOCKER_BAIT_MARKER = '__marqueeAdBait';
+
+/** How long the player waits for a VAST document before giving up on the break (content then plays). */
+export const VAST_TIMEOUT_MS = 5_000;
+
+/** Video ad breaks of a site: a pre-roll, mid-rolls at offsets (seconds) and how often breaks run. */
+export type VideoAdSchedule = {
+  preRoll: boolean;
+  midRollOffsets: number[];
+  /** An ad break runs on every Nth video the viewer starts (1: every video). */
+  frequency: number;
+};
+
+export const DEFAULT_VIDEO_AD_SCHEDULE: VideoAdSchedule = { preRoll: true, midRollOffsets: [], frequency: 1 };
+
+/** The parts of a site's ad settings the ads rule reads. */
+export type AdSwitches = { enabled: boolean; status: string; type: string };
+
+/**
+ * Whether the player asks for video ads: "Ads are on only when ads.enabled is set and the ad
+ * status is approved"; we play VAST only (googima needs Google's SDK); never on TV ("skipped on
+ * TV" for the gate, and the TV apps have no ad UI); never for a viewer or video `withoutAds`.
+ */
+export function videoAdsOn(ads: AdSwitches, opts: { withoutAds: boolean; tv: boolean }): boolean {
+  return ads.enabled && ads.status === 'approved' && ads.type === 'vast' && !opts.withoutAds && !opts.tv;
+}
+
+/** "Detection is enabled only when the site's ad settings say so. It is skipped on TV." */
+export function adBlockerGateOn(
+  ads: AdSwitches & { adBlockerDetection: boolean },
+  opts: { withoutAds: boolean; tv: boolean },
+): boolean {
+  return ads.adBlockerDetection && videoAdsOn(ads, opts);
+}
+
+/** Whether the nth video started in this page session (1-based) gets ad breaks, every `frequency`. */
+export function adBreakDue(nth: number, frequency: number): boolean {
+  const every = Math.max(1, Math.floor(frequency) || 1);
+  return nth >= 1 && (nth - 1) % every === 0;
+}
+
+/**
+ * The mid-roll offsets crossed when the playhead moved forward from `previousS` to `currentS`
+ * (a seek past several offsets plays only the last of them), and none when moving backwards.
+ */
+export function midRollDue(offsets: number[], previousS: number, currentS: number, played: Set<number>) {
+  if (!(currentS > previousS)) return null;
+  const crossed = offsets.filter((o) => o > 0 && o > previousS && o <= currentS && !played.has(o));
+  return crossed.length ? Math.max(...crossed) : null;
+}
+
+/** The banner refresh actually used: the configured interval, never under 30 s. */
+export function adBannerRefreshMs(configuredMs: number | null | undefined): number {
+  return Math.max(AD_BANNER_MIN_REFRESH_MS, Number.isFinite(configuredMs) ? Number(configuredMs) : 0);
+}
+
+/** The banner ad server's URL: [PLACEMENT] (the slot's placement key) and [CACHEBUSTING] filled in. */
+export function adBannerUrl(template: string, placement: string, cacheBuster: string): string {
+  return template
+    .replaceAll('[PLACEMENT]', encodeURIComponent(placement))
+    .replaceAll('[CACHEBUSTING]', encodeURIComponent(cacheBuster));
+}
+
+/** Macros a VAST ad tag URL may carry, replaced (URL-encoded) before the request. */
+export type AdTagMacros = {
+  videoUid: string;
+  channelId: string;
+  /** 'pre' or the mid-roll offset in seconds. */
+  position: string;
+  cacheBuster: string;
+};
+
+/** Fills [VIDEO_UID], [CHANNEL_ID], [POSITION] and [CACHEBUSTING] in an ad tag URL. */
+export function expandAdTagUrl(template: string, macros: AdTagMacros): string {
+  return template
+    .replaceAll('[VIDEO_UID]', encodeURIComponent(macros.videoUid))
+    .replaceAll('[CHANNEL_ID]', encodeURIComponent(macros.channelId))
+    .replaceAll('[POSITION]', encodeURIComponent(macros.position))
+    .replaceAll('[CACHEBUSTING]', encodeURIComponent(macros.cacheBuster));
+}
+
+/** The stored ad settings with defaults for what older rows lack (schedule, creatives, banners). */
+export function resolveVideoAdSchedule(stored: Partial<VideoAdSchedule> | null | undefined): VideoAdSchedule {
+  const offsets = Array.isArray(stored?.midRollOffsets)
+    ? [...new Set(stored.midRollOffsets.filter((o) => Number.isFinite(o) && o > 0))].sort((a, b) => a - b)
+    : [];
+  const frequency = Number.isInteger(stored?.frequency) && stored!.frequency! >= 1 ? stored!.frequency! : 1;
+  return {
+    preRoll: stored?.preRoll ?? DEFAULT_VIDEO_AD_SCHEDULE.preRoll,
+    midRollOffsets: offsets,
+    frequency,
+  };
+}
+
+/** The VAST tracking events our VAST documents carry; each hits our tracking endpoint. */
+export const AD_TRACKING_EVENTS = [
+  'impression',
+  'loaded',
+  'start',
+  'firstQuartile',
+  'midpoint',
+  'thirdQuartile',
+  'complete',
+  'skip',
+  'error',
+] as const;
+export type AdTrackingEvent = (typeof AD_TRACKING_EVENTS)[number];
+
+/**
+ * The `video` analytics type each tracking event is stored as: the spec's adImpression and adLoad,
+ * and for the rest the types the tracker adds beyond the spec's list (decisions 0021, 0026).
+ */
+export const AD_TRACKING_VIDEO_TYPES = {
+  impression: 'adImpression',
+  loaded: 'adLoad',
+  start: 'adStart',
+  firstQuartile: 'adFirstQuartile',
+  midpoint: 'adMidpoint',
+  thirdQuartile: 'adThirdQuartile',
+  complete: 'adComplete',
+  skip: 'adSkip',
+  error: 'adError',
+} as const satisfies Record<AdTrackingEvent, string>;
+
+/** The `video` types only the ad tracker writes (clients may not POST them). */
+export const AD_ONLY_VIDEO_EVENT_TYPES = [
+  'adStart',
+  'adFirstQuartile',
+  'adMidpoint',
+  'adThirdQuartile',
+  'adComplete',
+  'adSkip',
+  'adError',
+] as const;
+export type AdOnlyVideoEventType = (typeof AD_ONLY_VIDEO_EVENT_TYPES)[number];

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  RIGHT_MENU_TABS,
+  RIGHT_MENU_TAB_LABELS,
+  RIGHT_MENU_WIDTH_PX,
+  rightMenuTabs,
+  visibleTabCount,
+} from './right-menu';
+
+const all = RIGHT_MENU_TABS;
+const base = { embed: false, lite: false, perms: { watchParty: true }, available: all, widthPx: 2000 };
+
+describe('right-menu tabs (§2.3; discovery-and-site "Right menu")', () => {
+  it('"Video Info, Comments, Gifs, Queue, Share, Chat, Watch Party"; width 350 px', () => {
+    expect(RIGHT_MENU_TABS.map((t) => RIGHT_MENU_TAB_LABELS[t])).toEqual([
+      'Video Info',
+      'Comments',
+      'Gifs',
+      'Queue',
+      'Share',
+      'Chat',
+      'Watch Party',
+    ]);
+    expect(RIGHT_MENU_WIDTH_PX).toBe(350);
+  });
+  it('"At most 5 tabs show; overflow collapses into a More dropdown"', () => {
+    expect(rightMenuTabs(base)).toEqual({
+      shown: ['info', 'comments', 'gifs', 'queue', 'share'],
+      more: ['chat', 'watchParty'],
+    });
+  });
+  it('"each tab 160 px, 500 px reserved": the width decides how many fit (1 to 5)', () => {
+    expect(visibleTabCount(500 + 160 * 3)).toBe(3);
+    expect(visibleTabCount(500 + 160 * 3 - 1)).toBe(2);
+    expect(visibleTabCount(320)).toBe(1);
+    expect(visibleTabCount(5000)).toBe(5);
+    expect(rightMenuTabs({ ...base, widthPx: 820 })).toEqual({
+      shown: ['info', 'comments'],
+      more: ['gifs', 'queue', 'share', 'chat', 'watchParty'],
+    });
+  });
+  it('disabled in embed (the /embed overlays replace them) and in lite mode (Video Info only)', () => {
+    expect(rightMenuTabs({ ...base, embed: true })).toEqual({ shown: [], more: [] });
+    expect(rightMenuTabs({ ...base, lite: true })).toEqual({ shown: ['info'], more: [] });
+  });
+  it('disabled by the perms hideComments, hideGifCreator, hideChat and watchParty', () => {
+    const perms = { hideComments: true, hideGifCreator: true, hideChat: true, watchParty: false };
+    expect(rightMenuTabs({ ...base, perms })).toEqual({ shown: ['info', 'queue', 'share'], more: [] });
+  });
+  it('only tabs whose panel exists', () => {
+    expect(rightMenuTabs({ ...base, available: ['info', 'share'] })).toEqual({
+      shown: ['info', 'share'],
+      more: [],
+    });
+  });
+});
