@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   loadAdBreak,
   playAdBreak,
+  prefetchVast,
   type AdBreak,
   type AdEvent,
   type AdMedia,
@@ -133,6 +134,34 @@ describe('loadAdBreak', () => {
       canPlay: (t) => t === 'video/mp4',
     });
     expect(ad).toBeNull();
+  });
+});
+
+describe('prefetchVast', () => {
+  const answer = (ok: boolean, body: string) =>
+    vi.fn(async (_url: string, _init: object) => ({ ok, status: ok ? 200 : 500, text: async () => body }));
+
+  it('requests the document at once, without credentials; loadAdBreak then parses it with no second request', async () => {
+    vi.stubGlobal('DOMParser', DOMParser);
+    vi.stubGlobal('fetch', vi.fn());
+    try {
+      const fetchFn = answer(true, vast());
+      const prefetched = prefetchVast('https://ads.test/vast?pos=pre', 5_000, fetchFn);
+      expect(fetchFn).toHaveBeenCalledTimes(1);
+      expect(fetchFn.mock.calls[0]![0]).toBe('https://ads.test/vast?pos=pre');
+      expect(fetchFn.mock.calls[0]![1]).toMatchObject({ credentials: 'omit' });
+      const ad = await loadAdBreak(prefetched);
+      expect(ad).toMatchObject({ adId: 'promo', mediaUrl: 'https://ads.test/promo.mp4' });
+      expect(fetchFn).toHaveBeenCalledTimes(1);
+      expect(fetch).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a refused request makes the break reject (the content then plays)', async () => {
+    const prefetched = prefetchVast('u', 5_000, answer(false, ''));
+    await expect(loadAdBreak(prefetched)).rejects.toThrow('500');
   });
 });
 

@@ -43,20 +43,82 @@ export type LoadAdBreakOptions = {
   urlHandler?: VastUrlHandler;
 };
 
+/** A VAST document requested ahead of `loadAdBreak` (see `prefetchVast`). */
+export type VastPrefetch = { url: string; text: Promise<string> };
+
+type FetchText = (
+  url: string,
+  init: { credentials: 'omit'; signal: AbortSignal },
+) => Promise<{
+  ok: boolean;
+  status: number;
+  text: () => Promise<string>;
+}>;
+
+function fetchVastText(url: string, timeoutMs: number, fetchFn: FetchText): Promise<string> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  return fetchFn(url, { credentials: 'omit', signal: controller.signal })
+    .then((res) => {
+      if (!res.ok) throw new Error(`VAST request failed (${res.status})`);
+      return res.text();
+    })
+    .finally(() => clearTimeout(timer));
+}
+
 /**
- * Fetches the VAST at `url` and returns its first linear ad with a playable media file, or null
- * when the document has no ad (an empty `<VAST/>`). A VAST that cannot be fetched or parsed
+ * Starts fetching a VAST document now, as plain text: the network part of an ad check runs
+ * alongside play-url (§4.1) while the VAST client's code is only downloaded and run once an ad
+ * will really play (`loadAdBreak` with `{ prefetched }`). Most videos play without ads.
+ */
+export function prefetchVast(
+  url: string,
+  timeoutMs = VAST_TIMEOUT_MS,
+  fetchFn: FetchText = (u, init) => fetch(u, init),
+): VastPrefetch {
+  const text = fetchVastText(url, timeoutMs, fetchFn);
+  text.catch(() => {}); // unused when the video turns out to be ad-free
+  return { url, text };
+}
+
+/** vast-client's URL handler over a prefetched first document (wrappers are fetched on demand). */
+function prefetchedHandler(prefetched: VastPrefetch, timeoutMs: number): VastUrlHandler {
+  return {
+    get: async (url) => {
+      try {
+        const text =
+          url === prefetched.url
+            ? await prefetched.text
+            : await fetchVastText(url, timeoutMs, (u, init) => fetch(u, init));
+        return { xml: new DOMParser().parseFromString(text, 'text/xml') };
+      } catch (error) {
+        return { error: error as Error, statusCode: null };
+      }
+    },
+  };
+}
+
+/**
+ * Fetches the VAST at `source` (a URL, or a `prefetchVast` under way) and returns its first
+ * linear ad with a playable media file, or null when the document has no ad (an empty `<VAST/>`). A VAST that cannot be fetched or parsed
  * rejects; an ad without a playable file fires its error URL (VAST 403) and is skipped.
  */
-export async function loadAdBreak(url: string, options: LoadAdBreakOptions = {}): Promise<AdBreak | null> {
+export async function loadAdBreak(
+  source: string | VastPrefetch,
+  options: LoadAdBreakOptions = {},
+): Promise<AdBreak | null> {
   // Loaded on the first ad break only: sites without ads never download the VAST client.
   const { VASTClient, VASTTracker } = await import('@dailymotion/vast-client');
   const client = new VASTClient();
   const canPlay = options.canPlay ?? ((type: string) => type === 'video/mp4');
+  const timeout = options.timeoutMs ?? VAST_TIMEOUT_MS;
+  const url = typeof source === 'string' ? source : source.url;
+  const urlHandler =
+    options.urlHandler ?? (typeof source === 'string' ? undefined : prefetchedHandler(source, timeout));
   const response = await client.get(url, {
-    timeout: options.timeoutMs ?? VAST_TIMEOUT_MS,
+    timeout,
     withCredentials: false,
-    ...(options.urlHandler ? { urlHandler: options.urlHandler } : {}),
+    ...(urlHandler ? { urlHandler } : {}),
   });
   for (const ad of response.ads) {
     const linear = (ad.creatives as unknown as LinearCreative[]).find((c) => c.type === 'linear');

@@ -85,6 +85,7 @@ export {
 } from './smart-pause';
 export {
   loadAdBreak,
+  prefetchVast,
   playAdBreak,
   AD_START_TIMEOUT_MS,
   type AdBreak,
@@ -92,6 +93,7 @@ export {
   type AdMedia,
   type AdPlayback,
   type LoadAdBreakOptions,
+  type VastPrefetch,
   type VastUrlHandler,
 } from './ads';
 export { isAdBlocked, pollUntilUnblocked } from './ad-blocker';

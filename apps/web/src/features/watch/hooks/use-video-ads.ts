@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { siteConfigQueryOptions } from '@marquee/api-client';
 import {
@@ -12,9 +12,11 @@ import {
 import {
   isAdBlocked,
   loadAdBreak,
+  prefetchVast,
   type AdBreak,
   type AdEvent,
   type Player as CorePlayer,
+  type VastPrefetch,
 } from '@marquee/player';
 import { api } from '../../../lib/api';
 
@@ -43,7 +45,8 @@ const canPlay = (type: string) =>
 /**
  * Video ads of one watch screen (playback-and-social §4.1, §4.3, §4.4; decision 0026). From the
  * site config alone (cached since boot) the pre-roll's VAST and the ad-blocker bait are requested
- * alongside the play-url call; once play-url answers, `withoutAds` may drop them unplayed. Sites
+ * alongside the play-url call; once play-url answers, `withoutAds` may drop them unplayed (the
+ * VAST client's code is loaded only for an ad that will play). Sites
  * without ads make no request at all. Mid-rolls pause the content at their offsets. An ad that
  * fails in any way gives way to the content.
  */
@@ -60,7 +63,11 @@ export function useVideoAds(
   const [nth] = useState(() => ++videosStarted);
   const due = siteAds && adBreakDue(nth, ads!.video.frequency);
 
-  const [preRoll, setPreRoll] = useState<'loading' | 'none' | 'done' | Break>('none');
+  // The pre-roll's outcome, for the VAST request it came from (a new video starts over as 'loading').
+  const [preRollResult, setPreRollResult] = useState<{
+    of: VastPrefetch;
+    value: 'none' | 'done' | Break;
+  } | null>(null);
   const [mid, setMid] = useState<'loading' | Break | null>(null);
   const [adActive, setAdActive] = useState(false);
   const [hybridBanner, setHybridBanner] = useState(false);
@@ -75,19 +82,31 @@ export function useVideoAds(
     [ads, videoUid, channelId],
   );
 
-  // The pre-roll's VAST, alongside play-url.
+  // The pre-roll's VAST is requested alongside play-url; the VAST client parses it only once
+  // play-url says this viewer and video have ads (most do not: no ad code runs before their first
+  // frame). A memo, not an effect: the request must exist in the render that may mount the player.
   const preRollWanted = due && !!ads?.video.preRoll;
+  const preRollVast = useMemo(
+    () => (preRollWanted ? prefetchVast(tagUrl('pre')) : null),
+    // tagUrl changes with the video; the break is fetched once per video.
+    [preRollWanted, videoUid],
+  );
+  const preRoll: 'loading' | 'none' | 'done' | Break =
+    !preRollVast || withoutAds === true
+      ? 'none'
+      : preRollResult?.of === preRollVast
+        ? preRollResult.value
+        : 'loading';
   useEffect(() => {
-    if (!preRollWanted) return setPreRoll('none');
+    if (!preRollVast || withoutAds !== false) return;
     let cancelled = false;
-    setPreRoll('loading');
-    loadAdBreak(tagUrl('pre'), { canPlay }).then(
-      (ad) => !cancelled && setPreRoll(ad ? { position: 'pre', ad } : 'none'),
-      () => !cancelled && setPreRoll('none'),
+    const settle = (value: 'none' | Break) => !cancelled && setPreRollResult({ of: preRollVast, value });
+    loadAdBreak(preRollVast, { canPlay }).then(
+      (ad) => settle(ad ? { position: 'pre', ad } : 'none'),
+      () => settle('none'),
     );
     return () => void (cancelled = true);
-    // tagUrl changes with the video; the break is fetched once per video.
-  }, [preRollWanted, videoUid]);
+  }, [preRollVast, withoutAds]);
 
   // The ad-blocker bait, alongside play-url too (web only: the TV apps do not use this hook).
   const gate = !!ads && siteAds && adBlockerGateOn(ads, { withoutAds: false, tv: false });
@@ -162,7 +181,7 @@ export function useVideoAds(
       }
       // adDone, adError, adSkip: the break is over and the content (re)starts.
       setAdActive(false);
-      setPreRoll((p) => (typeof p === 'object' ? 'done' : p));
+      setPreRollResult((r) => (r && typeof r.value === 'object' ? { of: r.of, value: 'done' } : r));
       if (midRef.current !== null) {
         setMid(null);
         void player?.play();
