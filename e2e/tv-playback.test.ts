@@ -69,4 +69,32 @@ describe('TV app', () => {
     await expectPlaysPast(page, 1);
     await page.close();
   });
+
+  it("plays on at the end (§4.5): season 1's last episode goes to season 2's first, a movie to its page", async () => {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    const nearEnd = async () => {
+      await expectPlaysPast(page, 0.2);
+      await page.getByTestId('player').evaluate((v: HTMLVideoElement) => {
+        v.currentTime = Math.max(0, v.duration - 1.5);
+      });
+    };
+    await page.goto(
+      `${baseUrl}/tvn/generic/play-video/shows/demo-series-orbit-s1e3?seriesUid=demo-series-orbit`,
+    );
+    await nearEnd();
+    await page.waitForURL(
+      /\/tvn\/generic\/play-video\/shows\/demo-series-orbit-s2e1\?seriesUid=demo-series-orbit$/,
+      {
+        timeout: 15_000,
+      },
+    );
+    await expectPlaysPast(page, 0.5);
+
+    await page.goto(
+      `${baseUrl}/tvn/generic/play-video/cinema/demo-movie-paper-moon?movieUid=demo-movie-paper-moon`,
+    );
+    await nearEnd();
+    await page.waitForURL(/\/tvn\/generic\/movie\/demo-movie-paper-moon/, { timeout: 15_000 });
+    await page.close();
+  });
 });

@@ -1,4 +1,7 @@
-import { useParams } from 'react-router';
+import type { EndOfVideoAction } from '@marquee/domain';
+import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../config/paths';
 import { PlayVideo } from '../../features/playback';
 import { useLeave } from './use-leave';
 
@@ -6,5 +9,31 @@ import { useLeave } from './use-leave';
 export default function PlayVideoRoute() {
   const { type = 'generic', channelId = '', videoUid = '' } = useParams();
   const leave = useLeave(type);
-  return <PlayVideo key={videoUid} channelId={channelId} videoUid={videoUid} onLeave={leave} />;
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), [videoUid]);
+
+  // §4.5 on the TV's screens. Replace: Back on the next video leaves to where the viewer came from.
+  const onEnd = useCallback(
+    (action: EndOfVideoAction) => {
+      switch (action.kind) {
+        case 'back':
+        case 'watchParty': // VOD watch parties are not built; rule 2 never applies yet.
+          return leave();
+        case 'moviePage':
+          return void navigate(paths.movie.getHref(type, action.movieUid, channelId), { replace: true });
+        case 'seriesPage':
+          return void navigate(paths.series.getHref(type, action.seriesUid, channelId), { replace: true });
+        case 'episode':
+        case 'video': {
+          const from = action.kind === 'episode' ? { seriesUid: action.seriesUid } : {};
+          const href = paths.playVideo.getHref(type, channelId, action.uid, from);
+          timer.current = setTimeout(() => void navigate(href, { replace: true }), action.delayMs);
+        }
+      }
+    },
+    [type, channelId, leave, navigate],
+  );
+
+  return <PlayVideo key={videoUid} channelId={channelId} videoUid={videoUid} onLeave={leave} onEnd={onEnd} />;
 }

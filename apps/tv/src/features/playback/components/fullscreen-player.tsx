@@ -16,6 +16,8 @@ interface FullscreenPlayerProps {
   onLeave: () => void;
   /** Receives the core player once created (progress tracking listens to it). */
   onPlayer?: (player: CorePlayer | null) => void;
+  /** The video played to its end (VOD). */
+  onEnded?: () => void;
 }
 
 function clock(seconds: number) {
@@ -39,6 +41,7 @@ export function FullscreenPlayer({
   problem,
   onLeave,
   onPlayer: onPlayerProp,
+  onEnded,
 }: FullscreenPlayerProps) {
   const playerRef = useRef<CorePlayer | null>(null);
   const { t } = useTranslation('playback');
@@ -123,6 +126,7 @@ export function FullscreenPlayer({
           title={title}
           onPlayer={onPlayer}
           onStateChange={setState}
+          onEnded={onEnded}
         />
       )}
       {!problem ? (

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { EndOfVideoAction } from '@marquee/domain';
 import type { Player as CorePlayer } from '@marquee/player';
 import { useResumePosition } from '../api/use-resume-position';
 import { useVideo } from '../api/use-video';
 import { useAgeGate } from '../hooks/use-age-gate';
+import { useEndOfVideo } from '../hooks/use-end-of-video';
 import { useHeartbeat } from '../hooks/use-heartbeat';
 import { usePlaybackAnalytics } from '../hooks/use-playback-analytics';
 import { useProgressTracking } from '../hooks/use-progress-tracking';
@@ -14,16 +16,19 @@ import { FullscreenPlayer } from './fullscreen-player';
 
 /**
  * /tvn/{type}/play-video/{channelId}/{videoUid}: passes the age gate first, resumes a signed-in
- * viewer's saved position and saves it as they watch.
+ * viewer's saved position and saves it as they watch. At the end, `onEnd` receives what §4.5 says
+ * comes next.
  */
 export function PlayVideo({
   channelId,
   videoUid,
   onLeave,
+  onEnd,
 }: {
   channelId: string;
   videoUid: string;
   onLeave: () => void;
+  onEnd: (action: EndOfVideoAction) => void;
 }) {
   const video = useVideo(videoUid);
   const playUrl = useVideoPlayUrl(videoUid);
@@ -34,6 +39,7 @@ export function PlayVideo({
   useProgressTracking(player, videoUid, vod);
   usePlaybackAnalytics(player, channelId, videoUid, vod);
   useHeartbeat(player, channelId, video.data);
+  const onEnded = useEndOfVideo(video.data, channelId, onEnd);
   const { t } = useTranslation('playback');
   // The gate runs alongside play-url (§4.1); the player waits for it (§4.2).
   const ageGate = useAgeGate(video.data);
@@ -56,6 +62,7 @@ export function PlayVideo({
       subtitle={video.data?.seriesData?.title}
       problem={problem}
       onLeave={onLeave}
+      onEnded={vod ? onEnded : undefined}
     />
   );
 }
