@@ -241,3 +241,39 @@ describe('GET /media/thumbs/{assetId}/thumb-{size}.jpg', () => {
     }
   });
 });
+
+describe('GET /media/subs/{assetId}/{name}.vtt', () => {
+  it("404s bad names, unknown assets and a paid (encrypted) asset's subtitles", async () => {
+    await h.db
+      .insertInto('media_asset_keys')
+      .values({
+        asset_id: 'asset2',
+        key_hex: '00'.repeat(16),
+        iv_hex: '00'.repeat(16),
+        created_at: new Date(NOW).toISOString(),
+      })
+      .execute();
+    try {
+      for (const url of [
+        '/media/subs/asset1/subs-en.m3u8',
+        '/media/subs/asset1/../secret.vtt',
+        '/media/subs/asset1/missing.vtt',
+        '/media/subs/nope/subs-en.vtt',
+        '/media/subs/..%2Fasset1/subs-en.vtt',
+        '/media/subs/asset2/subs-en.vtt',
+      ]) {
+        expect((await h.app.inject(url)).statusCode, url).toBe(404);
+      }
+    } finally {
+      await h.db.deleteFrom('media_asset_keys').where('asset_id', '=', 'asset2').execute();
+    }
+  });
+
+  it("serves a free asset's subtitles unsigned, as the catalog's subtitle URL names them", async () => {
+    const res = await h.app.inject('/media/subs/asset1/subs-en.vtt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/vtt/);
+    expect(res.headers['cache-control']).toMatch(/^public/);
+    expect(res.body).toContain('WEBVTT');
+  });
+});

@@ -15,6 +15,7 @@ import {
 import { requestUser } from './playback.routes';
 
 const THUMB_RE = /^thumb-(maxres|high|medium|standard|default)\.jpg$/;
+const SUBTITLE_RE = /^[\w-]+\.vtt$/;
 
 /** The request path as sent (not decoded, not normalised), split on '/'. */
 function rawSegments(request: FastifyRequest): string[] {
@@ -40,6 +41,8 @@ function extensionOf(name: string): string {
  * - GET|HEAD /media/{token}/{assetId}/content.key: an encrypted asset's AES-128 key, only for a
  *   token whose user may play the video now (decision 0024);
  * - GET|HEAD /media/thumbs/{assetId}/thumb-{size}.jpg: public thumbnails, unsigned;
+ * - GET|HEAD /media/subs/{assetId}/{name}.vtt: a free asset's subtitles (the catalog's
+ *   `subtitles[].url`), unsigned; a paid asset's only through its signed path;
  * - GET|HEAD /live/{token}/{site}/{channel}/{master|rendition}.m3u8: linear live playlists.
  * The hot path does no database query: the token carries what a segment request needs.
  */
@@ -60,6 +63,23 @@ export const mediaRoutes =
         return sendFile(req, reply, join(mediaDir, assetId, file), {
           contentType: MEDIA_TYPES.jpg!,
           cacheControl: CACHE_THUMBNAIL,
+        });
+      },
+    });
+
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/media/subs/:assetId/:file',
+      schema: { hide: true },
+      handler: async (req, reply) => {
+        const [, , assetId, file, ...rest] = rawSegments(req);
+        if (!assetId || !file || rest.length > 0 || !isSafeSegment(assetId) || !SUBTITLE_RE.test(file)) {
+          throw notFound('Subtitles');
+        }
+        if (!(await ctx.playback.subtitlesArePublic(assetId))) throw notFound('Subtitles');
+        return sendFile(req, reply, join(mediaDir, assetId, file), {
+          contentType: MEDIA_TYPES.vtt!,
+          cacheControl: mediaCacheControl('vtt'),
         });
       },
     });

@@ -310,6 +310,12 @@ export function createPlaybackService(deps: {
      * only while the token is valid for this asset and its user may play its video right now. Access
      * is decided again here, so a revoked grant or an expired rental stops at the next key fetch.
      */
+    /** A free asset's subtitles are public, like its thumbnails; a paid (encrypted) one's come only with its token. */
+    async subtitlesArePublic(assetId: string): Promise<boolean> {
+      const [asset, key] = await Promise.all([assetOf(assetId), repo.findAssetKey(assetId)]);
+      return !!asset && !key;
+    },
+
     async contentKey(assetId: string, claims: MediaClaims | null): Promise<Buffer> {
       if (!claims || claims.asset !== assetId || !claims.video)
         throw new AppError(401, 'invalidPlaybackToken', 'Invalid or expired playback token');
