@@ -13,6 +13,8 @@ import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service';
 import type { Checkout } from './modules/commerce/checkout';
 import type { Renewals } from './modules/commerce/renewals';
+import type { Donations } from './modules/commerce/donations';
+import type { Gifts } from './modules/commerce/gifts';
 import { createCommerceModule } from './modules/commerce/commerce.module';
 import type { CommerceService } from './modules/commerce/commerce.service';
 import type { WebhooksService } from './modules/commerce/webhooks.service';
@@ -89,6 +91,10 @@ export type AppContext = {
   webhooks: WebhooksService;
   /** Renews recurring purchases at trial and period end (decision 0032). */
   renewals: Renewals;
+  /** Gifts: the recipient's mail and redeeming (decision 0033). */
+  gifts: Gifts;
+  /** The tip jar's donations (decision 0033). */
+  donations: Donations;
   /** Our VAST for the sites' ad creatives and its tracking pixels (decision 0026). */
   ads: AdsService;
   /** The movies and series the viewer's purchases own (decision 0030). */
@@ -174,6 +180,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     now,
     log: pino({ level: config.logLevel }),
     onPurchaseChange: (siteUid, userId) => entitlements.invalidate(siteUid, userId),
+    mailer,
   });
   return {
     config,
@@ -228,6 +235,8 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     checkout: commerce.checkout,
     webhooks: commerce.webhooks,
     renewals: commerce.renewals,
+    gifts: commerce.gifts,
+    donations: commerce.donations,
     ads: overrides.ads ?? createAdsService({ sites, analytics, adsDir: join(config.dataDir, 'ads') }),
     library: createLibraryService({
       sites,

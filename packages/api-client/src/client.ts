@@ -23,6 +23,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Let the request outlive the page (progress saved on unload: a beacon that can carry a token). */
   keepalive?: boolean;
+  /** Extra request headers (e.g. checkout's `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClient {
@@ -65,7 +67,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     buildUrl(baseUrl, path, { ...query, __site: options.site, __source: options.source });
 
   const request = async <T>(method: string, path: string, req: RequestOptions = {}): Promise<T> => {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
     const token = await options.getToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
     if (req.body !== undefined) headers['content-type'] = 'application/json';

@@ -27,3 +27,4 @@ export * from './endpoints/watch-list';
 export * from './endpoints/library';
 export * from './endpoints/favorites';
 export * from './endpoints/analytics';
+export * from './endpoints/purchases';

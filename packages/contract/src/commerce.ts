@@ -231,12 +231,28 @@ export const Purchase = z
     canceledDate: z.string().nullable(),
     statusHistory: z.array(z.object({ status: z.string(), timestamp: z.string() })),
     cancelSubscriptionInProgress: z.boolean(),
+    /** A gift bought by this user for someone else (gives the giver no access; decision 0033). */
+    isGift: z.boolean(),
+    /** The gift's recipient (only on the giver's gift purchase). */
+    giftRecipientEmail: z.string().nullable(),
+    /** When the recipient redeemed the gift (null while unredeemed). */
+    giftRedeemedAt: z.string().nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'Purchase' });
 export type Purchase = z.infer<typeof Purchase>;
 export const PurchasePage = paginated(Purchase).meta({ id: 'PurchasePage' });
 export const PurchasedBundleIds = z.object({ items: z.array(z.string()) }).meta({ id: 'PurchasedBundleIds' });
+
+/** §3 Gift data: who receives a gift (POST /api/payment/gift). Required-ness is checked by the server (§5). */
+export const GiftData = z
+  .object({
+    name: formText(200),
+    email: formText(254),
+    message: z.string().max(2000).optional(),
+  })
+  .meta({ id: 'GiftData' });
+export type GiftData = z.input<typeof GiftData>;
 
 /**
  * §3 Order, for POST /api/payment/subscribe. `gatewayData.paymentMethod` is a saved method's id
@@ -265,6 +281,8 @@ export const Order = z
     couponCode: z.string().trim().max(64).optional(),
     videoUid: z.string().max(100).optional(),
     isGift: z.boolean().optional(),
+    /** Required (by the server, §5 messages) when posted to /api/payment/gift. */
+    giftData: GiftData.optional(),
     isDonation: z.boolean().optional(),
     isUpgrade: z.boolean().optional(),
     upgradesPurchase: Id.optional(),
@@ -408,3 +426,104 @@ export const CommercePageQuery = ClientQuery.extend({
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
+
+/** POST /api/payment/redeem-gift/{id}: the code of the gift e-mail's link. */
+export const RedeemGiftBody = z
+  .object({ code: z.string().max(200).default('') })
+  .meta({ id: 'RedeemGiftBody' });
+export type RedeemGiftBody = z.input<typeof RedeemGiftBody>;
+export const RedeemGiftResult = z
+  .object({ success: z.literal(true), purchase: Purchase })
+  .meta({ id: 'RedeemGiftResult' });
+export type RedeemGiftResult = z.infer<typeof RedeemGiftResult>;
+
+/** GET /v2/sites/{site}/tip-jar (§9: default option 25; plans single "One Time", month "Monthly"). */
+export const DonationPlanType = z.enum(['single', 'month']);
+export type DonationPlanType = z.infer<typeof DonationPlanType>;
+export const TipJar = z
+  .object({
+    enabled: z.boolean(),
+    /** Suggested amounts in dollars. */
+    options: z.array(z.number()),
+    defaultOption: z.number(),
+    plans: z.array(DonationPlanType),
+    /** Questions shown with the form; every one must be answered (§5). */
+    survey: z.array(z.object({ q: z.string() })),
+  })
+  .meta({ id: 'TipJar' });
+export type TipJar = z.infer<typeof TipJar>;
+
+/** POST /api/donation/subscribe: a tip (one time) or a monthly donation. */
+export const DonationOrder = z
+  .object({
+    gateway: GatewayName,
+    gatewayMethod: z.enum(['existingCard', 'newCard']).optional(),
+    gatewayData: z
+      .object({
+        paymentMethod: Id.optional(),
+        card: CardData.optional(),
+        sourceId: z.string().max(200).optional(),
+        token: z.string().max(200).optional(),
+      })
+      .default({}),
+    amountCents: z.number().int().min(100).max(100_000_000),
+    planType: DonationPlanType,
+    survey: z
+      .array(z.object({ q: z.string().max(500), a: z.string().max(2000) }))
+      .max(20)
+      .optional(),
+    billingAddress: Address.optional(),
+    recaptchaToken: z.string().max(20_000).optional(),
+    domain: z.string().max(255).optional(),
+    utm: z.record(z.string(), z.string().max(500)).optional(),
+  })
+  .meta({ id: 'DonationOrder' });
+export type DonationOrder = z.input<typeof DonationOrder>;
+
+/** POST /api/payment/purchases/{id}/upgrade-purchase. */
+export const UpgradePurchaseBody = z
+  .object({
+    bundleId: Id,
+    couponCode: z.string().trim().max(64).optional(),
+    gateway: GatewayName.optional(),
+    gatewayMethod: z.enum(['existingCard', 'newCard']).optional(),
+    gatewayData: z
+      .object({
+        paymentMethod: Id.optional(),
+        card: CardData.optional(),
+        sourceId: z.string().max(200).optional(),
+        token: z.string().max(200).optional(),
+      })
+      .optional(),
+    billingAddress: Address.optional(),
+    recaptchaToken: z.string().max(20_000).optional(),
+  })
+  .meta({ id: 'UpgradePurchaseBody' });
+export type UpgradePurchaseBody = z.input<typeof UpgradePurchaseBody>;
+
+/** GET /api/payment/subscriptionRequiresUpgrade/{id}: upgrade bundles of the purchase not yet held. */
+export const SubscriptionRequiresUpgrade = z
+  .object({ requiresUpgrade: z.boolean(), bundles: z.array(Bundle) })
+  .meta({ id: 'SubscriptionRequiresUpgrade' });
+export type SubscriptionRequiresUpgrade = z.infer<typeof SubscriptionRequiresUpgrade>;
+
+/** GET /v2/country-codes: c code, n name, f flag emoji, states keyed by code (US and CA). */
+export const CountryCode = z
+  .object({
+    c: z.string(),
+    n: z.string(),
+    f: z.string(),
+    states: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'CountryCode' });
+export type CountryCode = z.infer<typeof CountryCode>;
+export const CountryCodeList = z.object({ items: z.array(CountryCode) }).meta({ id: 'CountryCodeList' });
+export type CountryCodeList = z.infer<typeof CountryCodeList>;
+
+/** POST /v2/sites/{site}/platform/{platform}/video/{id}/getPurchaseLink (TV apps). */
+export const PurchaseLinkParams = SiteParams.extend({
+  platform: z.string().min(1).max(32),
+  id: z.string().min(1).max(100),
+});
+export const PurchaseLink = z.object({ link: z.string() }).meta({ id: 'PurchaseLink' });
+export type PurchaseLink = z.infer<typeof PurchaseLink>;

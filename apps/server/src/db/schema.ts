@@ -28,6 +28,8 @@ export interface SitesTable {
   terms_updated_at: IsoTime | null;
   /** EmbedSettings { allowedOrigins } (migration 0012). Optional: inserts may leave the database default. */
   embed?: Json;
+  /** TipJarSettings (migration 0013, decision 0033). Optional: inserts may leave the database default. */
+  tip_jar?: Json;
 }
 
 export interface ChannelsTable {
@@ -462,6 +464,12 @@ export interface PurchasesTable {
   period_paid_cents: number | null;
   next_cycle_cents: number | null;
   payment_method_id: string | null;
+  // 0013_gifts_donations (decision 0033); optional so inserts may leave them null.
+  gift_code_hash?: string | null;
+  gift_name?: string | null;
+  gift_message?: string | null;
+  /** A donation's survey answers [{ q, a }]. */
+  survey?: Json | null;
 }
 
 /** The AES-128 key of an encrypted media asset (decision 0024); hex, 16 bytes each. */

@@ -768,6 +768,14 @@ async function upsertSite(trx: Kysely<Database>, brand: DemoBrand, now: Date) {
     terms_text: demoTerms(brand),
     terms_updated_at: DEMO_TERMS_UPDATED_AT,
     embed: JSON.stringify({ allowedOrigins: brand.embedOrigins ?? [] }),
+    // The tip jar (decision 0033): on, with one survey question.
+    tip_jar: JSON.stringify({
+      enabled: true,
+      options: [5, 10, 25, 50, 100],
+      defaultOption: 25,
+      plans: ['single', 'month'],
+      survey: [{ q: 'What should we make more of?' }],
+    }),
   });
   const existing = await trx
     .selectFrom('sites')

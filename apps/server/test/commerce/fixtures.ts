@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import type { AppContext } from '../../src/context';
 import type { BundlesTable, CouponsTable } from '../../src/db/schema';
 import { newSiteRow } from '../../src/modules/sites/site-defaults';
 import { newBundleRow } from '../../src/db/bundle-row';
@@ -45,9 +46,12 @@ export const CARD = {
  * buy: monthly (7-day trial, upgrades to annual), annual, a 48 h rental, a shipped product, a
  * passcode pass, a free bundle, a disabled and a deleted one; coupons of every kind.
  */
-export async function commerceHarness(opts: { env?: Record<string, string> } = {}) {
+export async function commerceHarness(
+  opts: { env?: Record<string, string>; context?: Partial<AppContext> } = {},
+) {
   const a = await accountsHarness({
     env: opts.env,
+    context: opts.context,
     sites: [
       newSiteRow('acme', 'Acme TV'),
       newSiteRow('taxed', 'Taxed TV', { perms: JSON.stringify({ allowAvalara: true, oneActiveSub: true }) }),

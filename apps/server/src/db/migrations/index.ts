@@ -11,6 +11,7 @@ import * as m0009 from './0009_analytics';
 import * as m0010 from './0010_purchases';
 import * as m0011 from './0011_commerce';
 import * as m0012 from './0012_embed';
+import * as m0013 from './0013_gifts_donations';
 
 /** Every migration, in order. Add new ones here; names sort by their number. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_purchases': m0010,
   '0011_commerce': m0011,
   '0012_embed': m0012,
+  '0013_gifts_donations': m0013,
 };

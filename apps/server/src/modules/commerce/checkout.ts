@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { CheckoutResult, Order } from '@marquee/contract';
+import type { CardData, CheckoutResult, Order } from '@marquee/contract';
 import {
   COMMERCE_MESSAGES,
   declineMessage,
@@ -36,6 +36,24 @@ type PurchasePlan = {
   prorationCents: number;
   replaces: string | null;
   name: string;
+  /** A gift (decision 0033): the web origin of the recipient's redeem link, mailed once recorded. */
+  giftOrigin?: string;
+};
+
+/** What a planner hands to the shared charge pipeline. */
+export type PlannedCharge = {
+  planned: PurchasePlan;
+  amountCents: number;
+  gateway: string;
+  methodId: string | null;
+};
+
+/** The payment part of an order (card or saved method, billing address, captcha). */
+type PaymentIn = {
+  gateway: string;
+  gatewayData: { paymentMethod?: string; card?: CardData };
+  billingAddress?: Order['billingAddress'];
+  recaptchaToken?: string;
 };
 
 export type Replay = { statusCode: number; body: unknown };
@@ -58,6 +76,8 @@ export function createCheckout(deps: {
   now: () => number;
   onPurchaseChange: (siteUid: string, userId: string) => void;
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  /** A gift purchase was just written (decision 0033): mail its recipient. Failures are logged. */
+  onGiftRecorded?: (purchaseId: string, origin: string) => Promise<void>;
 }) {
   const { repo, commerce, gateways, now } = deps;
   const iso = (ms = now()) => new Date(ms).toISOString();
@@ -121,15 +141,69 @@ export function createCheckout(deps: {
     return result;
   }
 
+  /** The card of a paid order: a saved one (existingCard) or a new one, checked and saved first. */
+  async function cardFor(user: AuthUser, gatewayName: string, pay: PaymentIn, ip: string | undefined) {
+    if (pay.gatewayData.paymentMethod) {
+      const m = await commerce.ownMethod(user, gatewayName, pay.gatewayData.paymentMethod).catch(() => {
+        throw new AppError(404, 'notFound', 'Payment method not found', 'gatewayData.paymentMethod');
+      });
+      return { methodId: m.id, cardToken: m.gateway_token, gatewayMethod: 'existingCard' };
+    }
+    if (pay.gatewayData.card) {
+      const saved = await commerce.createMethod(
+        user,
+        gatewayName,
+        { recaptchaToken: pay.recaptchaToken ?? '', paymentMethod: pay.gatewayData.card },
+        ip,
+        'purchase',
+      );
+      return {
+        methodId: saved.id,
+        cardToken: (await repo.method(saved.id))!.gateway_token,
+        gatewayMethod: 'newCard',
+      };
+    }
+    throw badRequest('gatewayData.paymentMethod', COMMERCE_MESSAGES.requiredInformation);
+  }
+
+  /**
+   * The card part of an order that is not a bundle (a donation): gateway, billing address, tax and
+   * card, checked as checkout does. Wallet gateways are refused (decision 0033).
+   */
+  async function cardPayment(user: AuthUser, pay: PaymentIn, amountCents: number, ip: string | undefined) {
+    const site = await commerce.siteOf(user.siteUid);
+    if (pay.gateway === 'free') throw badRequest('gateway', 'This order is not free: choose a card gateway');
+    const gateway = commerce.gatewayFor(pay.gateway);
+    if (isApprovalGateway(gateway)) throw badRequest('gateway', 'Donations are paid by card');
+    const billing = pay.billingAddress;
+    if (!billing)
+      throw new AppError(400, 'addressMandatory', COMMERCE_MESSAGES.addressMandatory, 'billingAddress');
+    const missing = Object.keys(validateAddress(billing));
+    if (missing.length > 0)
+      throw badRequest(`billingAddress.${missing[0]}`, COMMERCE_MESSAGES.requiredInformation);
+    const card = await cardFor(user, gateway.name, pay, ip);
+    const tax = await commerce.quoteTax(site, amountCents, billing as Required<typeof billing>);
+    return { ...card, gateway: gateway.name, taxCents: tax.taxCents, billing };
+  }
+
   /** Validates the order and prices it: the purchase to write and the amount to charge now. */
-  async function plan(user: AuthUser, order: OrderIn, ip: string | undefined) {
-    if (order.isGift) throw badRequest('isGift', 'Gifts are bought with POST /api/payment/gift');
+  async function plan(
+    user: AuthUser,
+    order: OrderIn,
+    ip: string | undefined,
+    gift?: { name: string; email: string; message: string | null; origin: string },
+  ) {
+    if (order.isGift && !gift) throw badRequest('isGift', 'Gifts are bought with POST /api/payment/gift');
     if (order.isDonation)
       throw badRequest('isDonation', 'Donations are made with POST /api/donation/subscribe');
     const site = await commerce.siteOf(user.siteUid);
     const nowMs = now();
     const bundle = await repo.bundle(site.uid, order.resourceId);
     if (!bundle || !commerce.sellable(bundle) || bundle.subscribe_allowed === 0) throw unavailable();
+    if (gift && bundle.giftable !== 1)
+      throw new AppError(409, 'notGiftable', 'This bundle cannot be given as a gift', 'resourceId');
+    if (gift && (order.upgradesPurchase || order.isUpgrade))
+      throw badRequest('upgradesPurchase', 'A gift cannot upgrade a purchase');
     const rental = isRentalType(bundle.type);
     if ((order.type === 'Rental') !== rental)
       throw badRequest('type', `resourceId names a ${rental ? 'Rental' : 'Bundle'}`);
@@ -156,7 +230,7 @@ export function createCheckout(deps: {
       credit = upgrade.credit;
       const old = upgrade.old;
       replaces = old.id;
-    } else {
+    } else if (!gift) {
       if (live.some((p) => p.bundle_id === bundle.id))
         throw new AppError(409, 'alreadyHaveAccess', COMMERCE_MESSAGES.alreadyHaveAccess, 'resourceId');
       if (site.perms.oneActiveSub && bundle.recurring === 1 && live.some((p) => p.is_recurring === 1))
@@ -168,6 +242,7 @@ export function createCheckout(deps: {
     const price = priceOffer(offer, coupon);
     const trial =
       !upgradeId &&
+      !gift &&
       trialApplies(
         { recurring: bundle.recurring === 1, trialDuration: bundle.trial_duration_days },
         {
@@ -183,7 +258,7 @@ export function createCheckout(deps: {
       throw badRequest('gateway', 'This order is not free: choose a card gateway');
     const gateway = commerce.gatewayFor(gatewayName);
     // "The disclaimer box must be ticked for non-free recurring bundles".
-    if (bundle.recurring === 1 && needsCard && order.disclaimerAccepted !== true)
+    if (bundle.recurring === 1 && needsCard && !gift && order.disclaimerAccepted !== true)
       throw new AppError(
         400,
         'disclaimerRequired',
@@ -193,6 +268,7 @@ export function createCheckout(deps: {
 
     // A wallet checkout (decision 0031): one-time orders on paypal, recurring bundles on paypal-sub.
     const wallet = isApprovalGateway(gateway);
+    if (wallet && gift) throw badRequest('gateway', 'Gifts are paid by card');
     if (wallet && (bundle.recurring === 1) !== (gateway.name === 'paypal-sub'))
       throw badRequest(
         'gateway',
@@ -235,30 +311,10 @@ export function createCheckout(deps: {
         : { taxCents: 0 };
 
     // The card: a saved one (existingCard) or a new one, checked and saved first (newCard).
-    let methodId: string | null = null;
-    let cardToken: string | null = null;
-    let gatewayMethod: string | null = null;
-    if (needsCard && !wallet) {
-      if (order.gatewayData.paymentMethod) {
-        const m = await commerce.ownMethod(user, gatewayName, order.gatewayData.paymentMethod).catch(() => {
-          throw new AppError(404, 'notFound', 'Payment method not found', 'gatewayData.paymentMethod');
-        });
-        methodId = m.id;
-        cardToken = m.gateway_token;
-        gatewayMethod = 'existingCard';
-      } else if (order.gatewayData.card) {
-        const saved = await commerce.createMethod(
-          user,
-          gatewayName,
-          { recaptchaToken: order.recaptchaToken ?? '', paymentMethod: order.gatewayData.card },
-          ip,
-          'purchase',
-        );
-        methodId = saved.id;
-        cardToken = (await repo.method(saved.id))!.gateway_token;
-        gatewayMethod = 'newCard';
-      } else throw badRequest('gatewayData.paymentMethod', COMMERCE_MESSAGES.requiredInformation);
-    }
+    const { methodId, cardToken, gatewayMethod } =
+      needsCard && !wallet
+        ? await cardFor(user, gatewayName, order, ip)
+        : { methodId: null, cardToken: null, gatewayMethod: null };
 
     const nowIso = iso(nowMs);
     const trialEnds = trial ? trialEnd(nowMs, bundle.trial_duration_days, bundle.trial_duration_unit) : null;
@@ -271,6 +327,8 @@ export function createCheckout(deps: {
       });
     const status = trial ? 'trialing' : 'active';
     const purchaseId = randomUUID();
+    // A gift (decision 0033) is one period, bought now and started at redemption: the giver's row
+    // has an empty window (it never entitles anyone); redeeming writes the recipient's purchase.
     const purchase: Insertable<PurchasesTable> = {
       id: purchaseId,
       site_uid: site.uid,
@@ -284,7 +342,7 @@ export function createCheckout(deps: {
       amount_cents: price.firstCycleCents,
       original_amount_cents: bundle.amount_cents,
       taxes_amount_cents: tax.taxCents,
-      is_recurring: bundle.recurring,
+      is_recurring: gift ? 0 : bundle.recurring,
       discounted_billing_cycles: price.discount?.discountedBillingCycles ?? null,
       gateway: gatewayName,
       gateway_id: null,
@@ -292,7 +350,7 @@ export function createCheckout(deps: {
       plan_type: bundle.plan_type,
       coupon_code: coupon?.code ?? null,
       available_from: nowIso,
-      available_to: end === null ? null : iso(end),
+      available_to: gift ? nowIso : end === null ? null : iso(end),
       previous_purchase: replaces,
       access_info: rental && videoUid ? JSON.stringify({ contentType: 'video', contentUid: videoUid }) : null,
       bundle_type: bundle.type,
@@ -308,11 +366,13 @@ export function createCheckout(deps: {
       period_paid_cents: firstPayment,
       // After a trial the first paid cycle still gets a FIRST coupon.
       next_cycle_cents:
-        bundle.recurring === 1 ? (trial ? price.firstCycleCents : price.laterCyclesCents) : null,
+        bundle.recurring === 1 && !gift ? (trial ? price.firstCycleCents : price.laterCyclesCents) : null,
       payment_method_id: methodId,
       cancel_subscription_in_progress: 0,
-      is_gift: 0,
-      gifted_to_email: null,
+      is_gift: gift ? 1 : 0,
+      gifted_to_email: gift?.email ?? null,
+      gift_name: gift?.name ?? null,
+      gift_message: gift?.message ?? null,
       redeemed_by_user_id: null,
       redeemed_at: null,
     };
@@ -323,6 +383,7 @@ export function createCheckout(deps: {
       prorationCents: credit,
       replaces,
       name: bundle.name,
+      ...(gift ? { giftOrigin: gift.origin } : {}),
     };
     return { planned, amountCents: firstPayment + tax.taxCents, gateway: gateway.name, methodId };
   }
@@ -349,6 +410,12 @@ export function createCheckout(deps: {
       planned.replaces ? { id: planned.replaces, nowIso: iso() } : null,
     );
     if (created) deps.onPurchaseChange(charge.site_uid, charge.user_id);
+    if (created && planned.purchase.is_gift === 1 && deps.onGiftRecorded)
+      await deps
+        .onGiftRecorded(planned.purchase.id, planned.giftOrigin ?? '')
+        .catch((err: unknown) =>
+          deps.log.error({ err, purchaseId: planned.purchase.id }, 'gift mail could not be sent'),
+        );
     return (await repo.charge(charge.id))!;
   }
 
@@ -448,6 +515,78 @@ export function createCheckout(deps: {
     return result(await record(charge, outcome.ref));
   }
 
+  /**
+   * The shared pipeline (decision 0029): the key is claimed, the charge attempt written with its
+   * whole purchase before the gateway is called, then settled (or sent to a wallet's approval).
+   */
+  function chargeOnce(
+    user: AuthUser,
+    key: string,
+    route: string,
+    body: unknown,
+    resourceId: string,
+    makePlan: () => Promise<PlannedCharge>,
+    walletOrder?: { order: OrderIn; appOrigin: string },
+  ): Promise<Replay> {
+    return idempotent(user, key, route, body, async () => {
+      const scoped = `${user.id}:${key}`;
+      // A retry of a request that got as far as its charge resumes that charge (same plan, same key).
+      let charge = await repo.chargeByKey(scoped);
+      if (!charge) {
+        const p = await makePlan();
+        const nowIso = iso();
+        const id = randomUUID();
+        charge = await repo.insertCharge({
+          id,
+          site_uid: user.siteUid,
+          user_id: user.id,
+          idempotency_key: scoped,
+          gateway: p.gateway,
+          payment_method_id: p.methodId,
+          resource_id: resourceId,
+          amount_cents: p.amountCents,
+          currency: 'USD',
+          status: 'pending',
+          purchase_plan: JSON.stringify(p.planned),
+          created_at: nowIso,
+          updated_at: nowIso,
+        });
+        // Another request of the user (another key) is paying for the same offer right now.
+        if (!charge)
+          throw new AppError(
+            409,
+            CHECKOUT_IN_PROGRESS,
+            'A checkout of this offer is already in progress',
+            'resourceId',
+          );
+        // Holding the offer's pending slot, look again: a checkout that finished between our
+        // checks and our insert has its purchase committed with its charge (one transaction).
+        // Gifts and donations may be bought any number of times.
+        const bundleId = p.planned.purchase.bundle_id;
+        if (charge.id === id && p.planned.purchase.is_gift !== 1 && bundleId) {
+          const live = await repo.livePurchases(user.siteUid, user.id, iso());
+          if (live.some((x) => x.bundle_id === bundleId && x.id !== p.planned.replaces)) {
+            await repo.markCharge(id, { status: 'abandoned', error_message: 'alreadyHaveAccess' }, iso());
+            throw new AppError(409, 'alreadyHaveAccess', COMMERCE_MESSAGES.alreadyHaveAccess, 'resourceId');
+          }
+        }
+      }
+      const wallet = gateways[charge.gateway];
+      if (
+        walletOrder &&
+        wallet &&
+        isApprovalGateway(wallet) &&
+        !charge.purchase_id &&
+        charge.status === 'pending'
+      )
+        return {
+          statusCode: 202,
+          body: await beginApproval(charge, walletOrder.order, walletOrder.appOrigin),
+        };
+      return { statusCode: 201, body: await settle(charge) };
+    });
+  }
+
   return {
     /**
      * A gateway's webhook says a charge succeeded (its answer may have been lost): records the
@@ -468,53 +607,42 @@ export function createCheckout(deps: {
       /** The web app's origin: a wallet checkout sends the buyer back to its /paypal page. */
       appOrigin?: string,
     ): Promise<Replay> {
-      return idempotent(user, key, 'subscribe', order, async () => {
-        const scoped = `${user.id}:${key}`;
-        // A retry of a request that got as far as its charge resumes that charge (same plan, same key).
-        let charge = await repo.chargeByKey(scoped);
-        if (!charge) {
-          const p = await plan(user, order, ip);
-          const nowIso = iso();
-          const id = randomUUID();
-          charge = await repo.insertCharge({
-            id,
-            site_uid: user.siteUid,
-            user_id: user.id,
-            idempotency_key: scoped,
-            gateway: p.gateway,
-            payment_method_id: p.methodId,
-            resource_id: order.resourceId,
-            amount_cents: p.amountCents,
-            currency: 'USD',
-            status: 'pending',
-            purchase_plan: JSON.stringify(p.planned),
-            created_at: nowIso,
-            updated_at: nowIso,
-          });
-          // Another request of the user (another key) is paying for the same offer right now.
-          if (!charge)
-            throw new AppError(
-              409,
-              CHECKOUT_IN_PROGRESS,
-              'A checkout of this offer is already in progress',
-              'resourceId',
-            );
-          // Holding the offer's pending slot, look again: a checkout that finished between our
-          // checks and our insert has its purchase committed with its charge (one transaction).
-          if (charge.id === id) {
-            const live = await repo.livePurchases(user.siteUid, user.id, iso());
-            if (live.some((x) => x.bundle_id === order.resourceId && x.id !== p.planned.replaces)) {
-              await repo.markCharge(id, { status: 'abandoned', error_message: 'alreadyHaveAccess' }, iso());
-              throw new AppError(409, 'alreadyHaveAccess', COMMERCE_MESSAGES.alreadyHaveAccess, 'resourceId');
-            }
-          }
-        }
-        const wallet = gateways[charge.gateway];
-        if (wallet && isApprovalGateway(wallet) && !charge.purchase_id && charge.status === 'pending')
-          return { statusCode: 202, body: await beginApproval(charge, order, appOrigin ?? '') };
-        return { statusCode: 201, body: await settle(charge) };
+      return chargeOnce(user, key, 'subscribe', order, order.resourceId, () => plan(user, order, ip), {
+        order,
+        appOrigin: appOrigin ?? '',
       });
     },
+
+    /**
+     * POST /api/payment/gift (decision 0033): the order's bundle bought as a gift, through the same
+     * idempotent, charge-first pipeline; the recipient is mailed once the purchase is recorded.
+     */
+    gift(
+      user: AuthUser,
+      key: string,
+      order: OrderIn,
+      gift: { name: string; email: string; message: string | null; origin: string },
+      ip: string | undefined,
+    ): Promise<Replay> {
+      // The request's identity for the key: the order and the recipient, not the host it came to.
+      const body = { order, gift: { name: gift.name, email: gift.email, message: gift.message } };
+      return chargeOnce(user, key, 'gift', body, `gift:${order.resourceId}`, () =>
+        plan(user, { ...order, isGift: true }, ip, gift),
+      );
+    },
+
+    /** POST /api/donation/subscribe (decision 0033) through the same pipeline, with its own planner. */
+    donate(
+      user: AuthUser,
+      key: string,
+      body: unknown,
+      resourceId: string,
+      makePlan: () => Promise<PlannedCharge>,
+    ): Promise<Replay> {
+      return chargeOnce(user, key, 'donation', body, resourceId, makePlan);
+    },
+
+    cardPayment,
 
     /**
      * POST /api/payment/paypal/confirm/{id} (and paypal-sub): the buyer approved at PayPal and the

@@ -167,6 +167,9 @@ export function toPurchase(row: PurchaseRow): Purchase {
     canceledDate: row.canceled_date,
     statusHistory: history,
     cancelSubscriptionInProgress: row.cancel_subscription_in_progress === 1,
+    isGift: row.is_gift === 1,
+    giftRecipientEmail: row.is_gift === 1 ? row.gifted_to_email : null,
+    giftRedeemedAt: row.is_gift === 1 ? row.redeemed_at : null,
     createdAt: row.created_at,
   };
 }

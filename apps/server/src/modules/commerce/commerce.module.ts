@@ -4,7 +4,10 @@ import type { RateLimiter } from '../../infra/rate-limiter';
 import type { Config } from '../../plugins/config';
 import { createCaptcha } from '../auth/captcha';
 import type { SitesService } from '../sites/sites.service';
+import type { Mailer } from '../../infra/mailer';
 import { createCheckout } from './checkout';
+import { createDonations } from './donations';
+import { createGifts } from './gifts';
 import { createCommerceRepository } from './commerce.repository';
 import { createCommerceService } from './commerce.service';
 import { createRenewals } from './renewals';
@@ -36,6 +39,8 @@ export function createCommerceModule(deps: {
   onPurchaseChange: (siteUid: string, userId: string) => void;
   /** An AvaTax adapter, used on sites with allowAvalara (none by default: the table answers). */
   avalara?: TaxProvider;
+  /** Gift e-mails (decision 0033); the accounts' mailer. */
+  mailer: Pick<Mailer, 'send'>;
 }) {
   const repo = createCommerceRepository(deps.db);
   const testGateway = createTestGateway(deps.db, deps.now);
@@ -63,6 +68,12 @@ export function createCommerceModule(deps: {
     now: deps.now,
     onPurchaseChange: deps.onPurchaseChange,
   });
+  const gifts = createGifts({
+    db: deps.db,
+    mailer: deps.mailer,
+    now: deps.now,
+    onPurchaseChange: deps.onPurchaseChange,
+  });
   const checkout = createCheckout({
     repo,
     commerce,
@@ -70,7 +81,9 @@ export function createCommerceModule(deps: {
     now: deps.now,
     onPurchaseChange: deps.onPurchaseChange,
     log: deps.log,
+    onGiftRecorded: (purchaseId, origin) => gifts.mailRecipient(purchaseId, origin),
   });
+  const donations = createDonations({ db: deps.db, sites: deps.sites, checkout, now: deps.now });
   const renewals = createRenewals({
     db: deps.db,
     gateways,
@@ -88,5 +101,5 @@ export function createCommerceModule(deps: {
     log: deps.log,
     onPurchaseChange: deps.onPurchaseChange,
   });
-  return { commerce, checkout, renewals, testGateway, webhooks };
+  return { commerce, checkout, renewals, testGateway, webhooks, gifts, donations };
 }

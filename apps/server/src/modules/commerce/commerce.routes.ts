@@ -40,31 +40,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
+import { giftsDonationsRoutes } from './gifts-donations.routes';
+import { idempotencyKey } from './idempotency-key';
 
 const refusals = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const moneyRefusals = { ...refusals, 402: ErrorResponse, 409: ErrorResponse, 502: ErrorResponse };
-
-/** The Idempotency-Key header every charge-creating call needs (1–255 visible ASCII characters). */
-function idempotencyKey(req: FastifyRequest): string {
-  const raw = req.headers['idempotency-key'];
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!key || key.trim() === '')
-    throw new AppError(
-      400,
-      'idempotencyKeyRequired',
-      'The Idempotency-Key header is required',
-      'Idempotency-Key',
-    );
-  if (key.length > 255 || !/^[\x21-\x7e]+$/.test(key))
-    throw new AppError(
-      400,
-      'invalid',
-      'Idempotency-Key must be 1–255 visible ASCII characters',
-      'Idempotency-Key',
-    );
-  return key;
-}
 
 /**
  * Commerce (accounts-and-commerce §7 Payments, Bundles, Rentals): the catalogue of offers under
@@ -454,6 +434,9 @@ export const commerceRoutes =
         return reply.status(204).send(null);
       },
     );
+
+    // Gifts, donations, upgrades, country codes, purchase links (decision 0033).
+    await app.register(giftsDonationsRoutes(ctx));
   };
 
 /** How often unrecorded charges are looked for after the start-up pass. */

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import type { DonationOrder, TipJar } from '@marquee/contract';
+import { COMMERCE_MESSAGES, periodEnd } from '@marquee/domain';
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { PurchasesTable } from '../../db/schema';
+import type { AuthUser } from '../../plugins/auth';
+import { AppError, badRequest } from '../../plugins/errors';
+import type { SitesService } from '../sites/sites.service';
+import type { Checkout, PlannedCharge, Replay } from './checkout';
+import { toPurchase } from './commerce.mapper';
+
+/** The purchase type of a donation (§3 Purchase: "type (Donation, PRODUCT and others)"). */
+export const DONATION_TYPE = 'Donation';
+
+/** §9: "Tip jar default option 25; plan types single ("One Time") and month ("Monthly")". */
+const TIP_JAR_DEFAULTS: TipJar = {
+  enabled: false,
+  options: [5, 10, 25, 50, 100],
+  defaultOption: 25,
+  plans: ['single', 'month'],
+  survey: [],
+};
+
+/** The site's tip jar settings (sites.tip_jar, migration 0013), defaults filling what is missing. */
+export function tipJarOf(json: string | null | undefined): TipJar {
+  let v: Partial<TipJar> = {};
+  try {
+    const parsed = JSON.parse(json ?? '{}') as unknown;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) v = parsed as Partial<TipJar>;
+  } catch {
+    v = {};
+  }
+  const options = Array.isArray(v.options)
+    ? v.options.filter((n): n is number => typeof n === 'number' && n >= 1)
+    : TIP_JAR_DEFAULTS.options;
+  const plans = Array.isArray(v.plans)
+    ? v.plans.filter((p): p is 'single' | 'month' => p === 'single' || p === 'month')
+    : TIP_JAR_DEFAULTS.plans;
+  const survey = Array.isArray(v.survey)
+    ? v.survey
+        .filter((s): s is { q: string } => !!s && typeof s.q === 'string' && s.q.trim() !== '')
+        .map((s) => ({ q: s.q }))
+    : [];
+  return {
+    enabled: v.enabled === true,
+    options: options.length > 0 ? options : TIP_JAR_DEFAULTS.options,
+    defaultOption: typeof v.defaultOption === 'number' ? v.defaultOption : TIP_JAR_DEFAULTS.defaultOption,
+    plans: plans.length > 0 ? plans : TIP_JAR_DEFAULTS.plans,
+    survey,
+  };
+}
+
+type DonationIn = DonationOrder & { gatewayData: NonNullable<DonationOrder['gatewayData']> };
+
+/**
+ * The tip jar (decision 0033): one-time and monthly donations, charged through checkout's pipeline
+ * (idempotency key, charge first, reconcile) as purchases of type Donation with no bundle. A monthly
+ * one is recurring (plan month) and renews like any subscription (decision 0032); it is canceled
+ * with POST /api/payment/unsubscribe.
+ */
+export function createDonations(deps: {
+  db: Db;
+  sites: Pick<SitesService, 'get'>;
+  checkout: Checkout;
+  now: () => number;
+}) {
+  const { db, sites, checkout, now } = deps;
+  const iso = (ms = now()) => new Date(ms).toISOString();
+
+  async function plan(user: AuthUser, order: DonationIn, ip: string | undefined): Promise<PlannedCharge> {
+    const jar = tipJarOf((await sites.get(user.siteUid)).tip_jar);
+    if (!jar.enabled) throw new AppError(404, 'notFound', 'This site has no tip jar');
+    if (!jar.plans.includes(order.planType))
+      throw badRequest('planType', 'This plan is not offered by the tip jar');
+    // §5: "survey answer required when a survey is shown".
+    const answers = order.survey ?? [];
+    const answered = jar.survey.map((s) => ({
+      q: s.q,
+      a: (answers.find((a) => a.q === s.q)?.a ?? '').trim(),
+    }));
+    if (answered.some((a) => !a.a)) throw badRequest('survey', COMMERCE_MESSAGES.requiredInformation);
+
+    const pay = await checkout.cardPayment(user, order, order.amountCents, ip);
+    const nowMs = now();
+    const at = iso(nowMs);
+    const monthly = order.planType === 'month';
+    const end = monthly ? periodEnd(nowMs, { planType: 'month', duration: null, durationUnit: null }) : null;
+    const name = monthly ? 'Monthly donation' : 'One-time donation';
+    const purchase: Insertable<PurchasesTable> = {
+      id: randomUUID(),
+      site_uid: user.siteUid,
+      user_id: user.id,
+      bundle_id: null,
+      rental_id: null,
+      name,
+      type: DONATION_TYPE,
+      status: 'active',
+      currency: 'USD',
+      amount_cents: order.amountCents,
+      original_amount_cents: order.amountCents,
+      taxes_amount_cents: pay.taxCents,
+      is_recurring: monthly ? 1 : 0,
+      discounted_billing_cycles: null,
+      gateway: pay.gateway,
+      gateway_id: null,
+      gateway_method: pay.gatewayMethod,
+      plan_type: order.planType,
+      coupon_code: null,
+      available_from: at,
+      // A one-time donation is over when made; a monthly one runs to its renewal.
+      available_to: end === null ? at : iso(end),
+      previous_purchase: null,
+      access_info: null,
+      bundle_type: null,
+      billing_address: JSON.stringify(pay.billing),
+      shipping_address: null,
+      shipping_full_name: null,
+      description: name,
+      status_history: JSON.stringify([{ status: 'active', timestamp: at }]),
+      created_at: at,
+      updated_at: at,
+      trial_ends_at: null,
+      period_started_at: at,
+      period_paid_cents: order.amountCents,
+      next_cycle_cents: monthly ? order.amountCents : null,
+      payment_method_id: pay.methodId,
+      cancel_subscription_in_progress: 0,
+      is_gift: 0,
+      gifted_to_email: null,
+      redeemed_by_user_id: null,
+      redeemed_at: null,
+      survey: answered.length > 0 ? JSON.stringify(answered) : null,
+    };
+    return {
+      planned: {
+        purchase,
+        cardToken: pay.cardToken,
+        taxCents: pay.taxCents,
+        prorationCents: 0,
+        replaces: null,
+        name,
+      },
+      amountCents: order.amountCents + pay.taxCents,
+      gateway: pay.gateway,
+      methodId: pay.methodId,
+    };
+  }
+
+  return {
+    /** GET /v2/sites/{site}/tip-jar. */
+    async tipJar(siteParam: string): Promise<TipJar> {
+      return tipJarOf((await sites.get(siteParam)).tip_jar);
+    },
+
+    /** POST /api/donation/subscribe with its Idempotency-Key. */
+    donate(user: AuthUser, key: string, order: DonationIn, ip: string | undefined): Promise<Replay> {
+      // Its own pending slot per plan: a one-time and a monthly donation may be made side by side.
+      return checkout.donate(user, key, order, `donation:${order.planType}`, () => plan(user, order, ip));
+    },
+
+    /** GET /api/donation/subscriptions?page: the user's donations, newest first. */
+    async page(user: AuthUser, q: { page: number; pageSize: number }) {
+      const base = db
+        .selectFrom('purchases')
+        .where('site_uid', '=', user.siteUid)
+        .where('user_id', '=', user.id)
+        .where('type', '=', DONATION_TYPE);
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .limit(q.pageSize)
+          .offset(q.page * q.pageSize)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      const total = Number(count.n);
+      const pages = Math.ceil(total / q.pageSize);
+      return {
+        items: rows.map(toPurchase),
+        current_page: q.page,
+        items_per_page: q.pageSize,
+        next_page: q.page + 1 < pages ? q.page + 1 : null,
+        prev_page: q.page > 0 ? q.page - 1 : null,
+        total_items: total,
+        total_pages: pages,
+      };
+    },
+  };
+}
+export type Donations = ReturnType<typeof createDonations>;

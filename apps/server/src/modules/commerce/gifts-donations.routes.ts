@@ -1,0 +1,227 @@
+import {
+  ApiIdParams,
+  ApprovalResult,
+  CheckoutResult,
+  ClientQuery,
+  CommercePageQuery,
+  CountryCodeList,
+  DonationOrder,
+  ErrorResponse,
+  Order,
+  PurchaseLink,
+  PurchaseLinkParams,
+  PurchasePage,
+  RedeemGiftBody,
+  RedeemGiftResult,
+  SiteParams,
+  SubscriptionRequiresUpgrade,
+  TipJar,
+  UpgradePurchaseBody,
+} from '@marquee/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../plugins/auth';
+import { AppError } from '../../plugins/errors';
+import { linkOrigin } from '../recovery/recovery.service';
+import { createCommerceRepository } from './commerce.repository';
+import { countryCodes } from './countries';
+import { validateGift } from './gifts';
+import { idempotencyKey } from './idempotency-key';
+import { createUpgrades } from './upgrades';
+
+const refusals = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const moneyRefusals = { ...refusals, 402: ErrorResponse, 409: ErrorResponse, 502: ErrorResponse };
+const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() });
+
+/**
+ * Gifts, redeeming, the tip jar, the upgrade endpoint, country codes and the TV apps' purchase link
+ * (accounts-and-commerce §2, §5, §9; decision 0033). Registered by commerceRoutes.
+ */
+export const giftsDonationsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['commerce'];
+    const login = { preValidation: async (req: FastifyRequest) => void requireUser(req) };
+    const upgrades = createUpgrades({
+      repo: createCommerceRepository(ctx.db),
+      commerce: ctx.commerce,
+      now: ctx.now,
+    });
+    /** The web app's origin for links in mail and for TV apps (the site's host, as recovery links). */
+    const originOf = async (req: FastifyRequest, siteUid: string) =>
+      linkOrigin(await ctx.sites.get(siteUid), { protocol: req.protocol, host: req.host });
+
+    // ---------- gifts ----------
+    app.post(
+      '/api/payment/gift',
+      {
+        ...login,
+        schema: {
+          tags,
+          summary:
+            'Buys a bundle as a gift (Idempotency-Key required): one period, no access for the giver; the recipient is mailed a redeem link',
+          headers: idempotencyHeader,
+          querystring: ClientQuery,
+          body: Order,
+          response: { 201: CheckoutResult, ...moneyRefusals },
+        },
+      },
+      async (req, reply) => {
+        const user = requireUser(req);
+        const key = idempotencyKey(req);
+        const gift = validateGift(user, req.body.giftData);
+        const origin = await originOf(req, user.siteUid);
+        const res = await ctx.checkout.gift(user, key, req.body, { ...gift, origin }, req.ip);
+        return reply.status(res.statusCode).send(res.body as never);
+      },
+    );
+    app.post(
+      '/api/payment/redeem-gift/:id',
+      {
+        ...login,
+        schema: {
+          tags,
+          summary: 'Redeems a gift with the code of its e-mail: a purchase for the signed-in viewer',
+          params: ApiIdParams,
+          querystring: ClientQuery,
+          body: RedeemGiftBody,
+          response: { 200: RedeemGiftResult, ...refusals, 409: ErrorResponse },
+        },
+      },
+      async (req) => ctx.gifts.redeem(requireUser(req), req.params.id, req.body.code),
+    );
+
+    // ---------- tip jar ----------
+    app.get(
+      '/v2/sites/:site/tip-jar',
+      {
+        schema: {
+          tags,
+          summary: 'The tip jar: suggested amounts (dollars), default 25, plans single and month, survey',
+          params: SiteParams,
+          querystring: ClientQuery,
+          response: { 200: TipJar, ...refusals },
+        },
+      },
+      async (req) => ctx.donations.tipJar(req.params.site),
+    );
+    app.post(
+      '/api/donation/subscribe',
+      {
+        ...login,
+        schema: {
+          tags,
+          summary:
+            'A one-time (single) or monthly donation (Idempotency-Key required); every shown survey question needs an answer',
+          headers: idempotencyHeader,
+          querystring: ClientQuery,
+          body: DonationOrder,
+          response: { 201: CheckoutResult, ...moneyRefusals },
+        },
+      },
+      async (req, reply) => {
+        const user = requireUser(req);
+        const key = idempotencyKey(req);
+        const res = await ctx.donations.donate(user, key, req.body, req.ip);
+        return reply.status(res.statusCode).send(res.body as never);
+      },
+    );
+    app.get(
+      '/api/donation/subscriptions',
+      {
+        ...login,
+        schema: {
+          tags,
+          summary:
+            'The viewer’s donations, newest first (pages from 0); cancel with /api/payment/unsubscribe',
+          querystring: CommercePageQuery,
+          response: { 200: PurchasePage, ...refusals },
+        },
+      },
+      async (req) => ctx.donations.page(requireUser(req), req.query),
+    );
+
+    // ---------- upgrades ----------
+    app.post(
+      '/api/payment/purchases/:id/upgrade-purchase',
+      {
+        ...login,
+        schema: {
+          tags,
+          summary:
+            'Upgrades a recurring purchase to one of its upgrade bundles (Idempotency-Key required); the saved card by default',
+          headers: idempotencyHeader,
+          params: ApiIdParams,
+          querystring: ClientQuery,
+          body: UpgradePurchaseBody,
+          response: { 201: CheckoutResult, 202: ApprovalResult, ...moneyRefusals },
+        },
+      },
+      async (req, reply) => {
+        const user = requireUser(req);
+        const key = idempotencyKey(req);
+        const order = await upgrades.orderOf(user, req.params.id, req.body);
+        const origin = `${req.protocol}://${req.host}`;
+        const res = await ctx.checkout.subscribe(user, key, order, req.ip, origin);
+        return reply.status(res.statusCode).send(res.body as never);
+      },
+    );
+    app.get(
+      '/api/payment/subscriptionRequiresUpgrade/:id',
+      {
+        ...login,
+        schema: {
+          tags,
+          summary: 'The upgrade bundles of a purchase the viewer does not hold yet',
+          params: ApiIdParams,
+          querystring: ClientQuery,
+          response: { 200: SubscriptionRequiresUpgrade, ...refusals },
+        },
+      },
+      async (req) => upgrades.requiresUpgrade(requireUser(req), req.params.id),
+    );
+
+    // ---------- countries, purchase link ----------
+    app.get(
+      '/v2/country-codes',
+      {
+        schema: {
+          tags,
+          summary: 'Every country (c code, n name, f flag, states for US and CA): CA, US, GB first',
+          querystring: ClientQuery,
+          response: { 200: CountryCodeList },
+        },
+      },
+      async (_req, reply) => {
+        reply.header('cache-control', 'public, max-age=86400');
+        return { items: countryCodes() };
+      },
+    );
+    app.post(
+      '/v2/sites/:site/platform/:platform/video/:id/getPurchaseLink',
+      {
+        schema: {
+          tags,
+          summary: 'The web page where a TV app’s viewer buys access to a video',
+          params: PurchaseLinkParams,
+          querystring: ClientQuery,
+          response: { 200: PurchaseLink, ...refusals },
+        },
+      },
+      async (req) => {
+        const site = await ctx.sites.get(req.params.site);
+        const video = await ctx.catalog.video(site.uid, req.params.id).catch((err: unknown) => {
+          if (err instanceof AppError && err.statusCode === 404)
+            throw new AppError(404, 'notFound', 'Video not found', 'id');
+          throw err;
+        });
+        const origin = await originOf(req, site.uid);
+        const q = new URLSearchParams({ platform: req.params.platform });
+        return {
+          link: `${origin}/subscribe/${encodeURIComponent(video.type)}/${encodeURIComponent(video.uid)}?${q.toString()}`,
+        };
+      },
+    );
+  };

@@ -1,0 +1,88 @@
+import type { Bundle, Order, SubscriptionRequiresUpgrade, UpgradePurchaseBody } from '@marquee/contract';
+import { isRentalType } from '@marquee/domain';
+import type { AuthUser } from '../../plugins/auth';
+import { toBundle } from './commerce.mapper';
+import type { CommerceRepository } from './commerce.repository';
+import type { CommerceService } from './commerce.service';
+
+const list = (json: string): string[] => {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * Upgrades (§4 Purchases page: "Upgrade is possible if recurring, gateway listed, status active or
+ * trialing, and at least one upgrade bundle not already purchased"; decision 0033). The upgrade
+ * itself is an ordinary checkout with `upgradesPurchase` (decision 0029's path): this only turns
+ * the endpoint's body into that order, defaulting the card and billing address to the old purchase's.
+ */
+export function createUpgrades(deps: {
+  repo: CommerceRepository;
+  commerce: CommerceService;
+  now: () => number;
+}) {
+  const { repo, commerce } = deps;
+
+  return {
+    /** GET /api/payment/subscriptionRequiresUpgrade/{id}. 404 for anyone else's purchase. */
+    async requiresUpgrade(user: AuthUser, purchaseId: string): Promise<SubscriptionRequiresUpgrade> {
+      const old = await commerce.ownPurchase(user, purchaseId);
+      const upgradable =
+        old.is_recurring === 1 &&
+        ['active', 'trialing'].includes(old.status) &&
+        commerce.gateways().items.some((g) => g.name === old.gateway);
+      const oldBundle = old.bundle_id ? await repo.bundle(user.siteUid, old.bundle_id) : undefined;
+      if (!upgradable || !oldBundle) return { requiresUpgrade: false, bundles: [] };
+      const held = new Set(
+        (await repo.livePurchases(user.siteUid, user.id, new Date(deps.now()).toISOString())).map(
+          (p) => p.bundle_id,
+        ),
+      );
+      const bundles: Bundle[] = [];
+      for (const id of list(oldBundle.upgrades_to)) {
+        if (held.has(id)) continue;
+        const row = await repo.bundle(user.siteUid, id);
+        if (row && commerce.sellable(row) && !isRentalType(row.type)) bundles.push(toBundle(row));
+      }
+      return { requiresUpgrade: bundles.length > 0, bundles };
+    },
+
+    /** The checkout order of POST /api/payment/purchases/{id}/upgrade-purchase (404 for anyone else's). */
+    async orderOf(user: AuthUser, purchaseId: string, body: UpgradePurchaseBody) {
+      const old = await commerce.ownPurchase(user, purchaseId);
+      const gatewayData = body.gatewayData ?? {};
+      const usesOldCard = !gatewayData.paymentMethod && !gatewayData.card && !gatewayData.token;
+      let billing = body.billingAddress;
+      if (!billing && old.billing_address) {
+        try {
+          billing = JSON.parse(old.billing_address) as typeof billing;
+        } catch {
+          billing = undefined;
+        }
+      }
+      const order: Order & { gatewayData: NonNullable<Order['gatewayData']>; type: 'Bundle' } = {
+        gateway: body.gateway ?? (old.gateway === 'free' ? 'test' : (old.gateway as Order['gateway'])),
+        gatewayMethod: body.gatewayMethod ?? (usesOldCard ? 'existingCard' : undefined),
+        gatewayData:
+          usesOldCard && old.payment_method_id
+            ? { ...gatewayData, paymentMethod: old.payment_method_id }
+            : gatewayData,
+        resourceId: body.bundleId,
+        type: 'Bundle',
+        couponCode: body.couponCode,
+        isUpgrade: true,
+        upgradesPurchase: old.id,
+        billingAddress: billing,
+        recaptchaToken: body.recaptchaToken,
+        // Confirming the upgrade accepts the recurring terms of the bundle upgraded to.
+        disclaimerAccepted: true,
+      };
+      return order;
+    },
+  };
+}
+export type Upgrades = ReturnType<typeof createUpgrades>;
