@@ -470,6 +470,8 @@ export interface PurchasesTable {
   gift_message?: string | null;
   /** A donation's survey answers [{ q, a }]. */
   survey?: Json | null;
+  /** 0014_billing_anchor: when billing restarted (a reactivation); renewals keep its day of month. */
+  billing_anchor_at?: IsoTime | null;
 }
 
 /** The AES-128 key of an encrypted media asset (decision 0024); hex, 16 bytes each. */

@@ -212,3 +212,91 @@ describe('renewals', () => {
     expect(await renewalCharges()).toHaveLength(1);
   });
 });
+
+describe('reactivating a suspended purchase (a new card)', () => {
+  /** alice's monthly plan, suspended by a declined renewal at its trial's end. */
+  async function suspended() {
+    const p = await buy('monthly', TEST_CARDS.insufficientFunds);
+    t.clock.now = Date.parse(p.available_to!) + 1;
+    expect(await node().run()).toMatchObject({ suspended: 1 });
+    await t.signTokens();
+    return p;
+  }
+  const changeMethod = (id: string, paymentMethod: string, who: 'alice' | 'bob' = 'alice') =>
+    t.h.app.inject({
+      method: 'PUT',
+      url: `/api/payment/purchases/${id}/method`,
+      headers: t.auth(who),
+      payload: { gateway: 'test', gatewayData: { paymentMethod } },
+    });
+  const reactivations = async () =>
+    (await t.gatewayCharges()).filter((c) => c.idempotency_key.startsWith('ra_'));
+
+  it("another user's purchase is a 404 and changes nothing", async () => {
+    const p = await suspended();
+    const card = await t.addCard('bob');
+    expect((await changeMethod(p.id, card, 'bob')).statusCode).toBe(404);
+    expect((await purchase(p.id)).status).toBe('suspended');
+  });
+
+  it('a card that declines answers 402 with the decline code; the purchase stays suspended', async () => {
+    const p = await suspended();
+    const card = await t.addCard('alice', TEST_CARDS.declined);
+    const res = await changeMethod(p.id, card);
+    expect(res.statusCode).toBe(402);
+    expect(res.json().error.message).toBe(
+      'Unexpected error processing your payment. Please try again (card_declined)',
+    );
+    const after = await purchase(p.id);
+    expect(after).toMatchObject({ status: 'suspended', payment_method_id: card });
+    expect(await reactivations()).toEqual([expect.objectContaining({ status: 'declined' })]);
+  });
+
+  it('a good card charges one new period from now, restores access and keeps that day of month', async () => {
+    const p = await suspended();
+    t.clock.now = Date.UTC(2026, 2, 31, 9); // a week later, on the 31st
+    await t.signTokens();
+    const card = await t.addCard('alice');
+    const res = await changeMethod(p.id, card);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Your purchases have been updated successfully' });
+    const after = await purchase(p.id);
+    expect(after).toMatchObject({
+      status: 'active',
+      period_paid_cents: 799,
+      period_started_at: '2026-03-31T09:00:00.000Z',
+      available_to: '2026-04-30T09:00:00.000Z',
+      billing_anchor_at: '2026-03-31T09:00:00.000Z',
+    });
+    expect(JSON.parse(after.status_history).map((h: { status: string }) => h.status)).toEqual([
+      'trialing',
+      'suspended',
+      'active',
+    ]);
+    expect(await reactivations()).toEqual([
+      expect.objectContaining({ amount_cents: 799, status: 'succeeded' }),
+    ]);
+    const list = await t.h.app.inject({ url: '/api/payment/suspendedPurchases', headers: t.auth('alice') });
+    expect(list.json().items).toEqual([]);
+
+    // Reactivating again (a double submit) charges nothing more; the next renewal keeps the 31st.
+    expect(await node().reactivate(p.id)).toEqual({ kind: 'skipped' });
+    t.clock.now = Date.parse(after.available_to!) + 1;
+    expect(await node().run()).toMatchObject({ renewed: 1 });
+    expect((await purchase(p.id)).available_to).toBe('2026-05-31T09:00:00.000Z');
+    expect(await reactivations()).toHaveLength(1);
+  });
+
+  it('applying a card to all purchases reactivates the suspended ones', async () => {
+    const p = await suspended();
+    const card = await t.addCard('alice');
+    const res = await t.h.app.inject({
+      method: 'PUT',
+      url: `/api/payment/method/default/test/${card}`,
+      headers: t.auth('alice'),
+      payload: { applyAllPurchases: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await purchase(p.id)).status).toBe('active');
+  });
+});

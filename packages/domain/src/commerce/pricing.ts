@@ -99,14 +99,15 @@ export function priceOffer(offer: PricedOffer, coupon?: Coupon): Price {
 }
 
 /** Adds `count` units to an instant (calendar months and years, clamped to the month's last day). */
-export function addDuration(fromMs: number, count: number, unit: DurationUnit): number {
+export function addDuration(fromMs: number, count: number, unit: DurationUnit, anchorDay?: number): number {
   const HOUR = 3_600_000;
   if (unit === 'hours') return fromMs + count * HOUR;
   if (unit === 'days') return fromMs + count * 24 * HOUR;
   if (unit === 'weeks') return fromMs + count * 7 * 24 * HOUR;
   const d = new Date(fromMs);
   const months = unit === 'months' ? count : count * 12;
-  const day = d.getUTCDate();
+  // A billing anchor keeps the 31st the 31st after a shorter month (no drift to the 28th).
+  const day = anchorDay ?? d.getUTCDate();
   const target = new Date(d);
   target.setUTCDate(1);
   target.setUTCMonth(target.getUTCMonth() + months);
@@ -131,15 +132,16 @@ export function parseDurationUnit(unit: string | null | undefined): DurationUnit
 
 /**
  * The end of one billing period or access window that starts at `fromMs`: month and year plans a
- * calendar month or year; period and rental plans `duration` × `durationUnit` (rentals default to
+ * calendar month or year (on `anchorDay`, the day of month billing started on, when given); period and rental plans `duration` × `durationUnit` (rentals default to
  * hours); single (one-time) plans never end (null).
  */
 export function periodEnd(
   fromMs: number,
   plan: { planType: PlanType | string; duration: number | null; durationUnit: string | null },
+  anchorDay?: number,
 ): number | null {
-  if (plan.planType === 'month') return addDuration(fromMs, 1, 'months');
-  if (plan.planType === 'year') return addDuration(fromMs, 1, 'years');
+  if (plan.planType === 'month') return addDuration(fromMs, 1, 'months', anchorDay);
+  if (plan.planType === 'year') return addDuration(fromMs, 1, 'years', anchorDay);
   if (plan.planType === 'period' || plan.planType === 'rental') {
     const unit = parseDurationUnit(plan.durationUnit) ?? (plan.planType === 'rental' ? 'hours' : 'days');
     if (!plan.duration || plan.duration <= 0) return null;

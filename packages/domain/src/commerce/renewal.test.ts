@@ -31,6 +31,26 @@ describe('renewalDecision (issue 6: renew at trial end and period end)', () => {
     });
   });
 
+  it('keeps the billing anchor: a plan started on the 31st renews Feb 28 → Mar 31 → Apr 30 → May 31', () => {
+    const anchored = { ...base, billingAnchorMs: Date.UTC(2025, 11, 31, 12) };
+    const ends: string[] = [];
+    let end = Date.UTC(2026, 1, 28, 12);
+    for (let i = 0; i < 3; i++) {
+      const d = renewalDecision({ ...anchored, periodEndMs: end }, month, end);
+      if (d.kind !== 'charge') throw new Error(d.kind);
+      end = d.periodEndMs;
+      ends.push(new Date(end).toISOString().slice(0, 10));
+    }
+    expect(ends).toEqual(['2026-03-31', '2026-04-30', '2026-05-31']);
+    // Without an anchor the day drifts to the shortest month's.
+    const drift = renewalDecision(
+      { ...base, periodEndMs: Date.UTC(2026, 1, 28, 12) },
+      month,
+      Date.UTC(2026, 1, 28, 12),
+    );
+    expect(drift.kind === 'charge' && new Date(drift.periodEndMs).getUTCDate()).toBe(28);
+  });
+
   it('a period plan runs period_duration × unit; a year plan one year', () => {
     const d = renewalDecision(base, { planType: 'period', duration: 30, durationUnit: 'days' }, T0);
     expect(d).toMatchObject({ periodEndMs: T0 + 30 * 86_400_000 });

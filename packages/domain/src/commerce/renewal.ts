@@ -12,6 +12,8 @@ export interface RenewingPurchase {
   cancelSubscriptionInProgress: boolean;
   /** End of the trial or of the paid period (ms). */
   periodEndMs: number | null;
+  /** When billing started (the first paid period's start): its day of month anchors later periods. */
+  billingAnchorMs?: number | null;
   nextCycleCents: number | null;
   originalAmountCents: number;
   discountedBillingCycles: BillingCycles | string | null;
@@ -35,7 +37,8 @@ export type RenewalDecision =
  * What to do with a recurring purchase at `nowMs` (issue 6 item 7: "renews recurring purchases at
  * trial end and period end by charging the saved method"). Only active or trialing recurring
  * purchases whose period is over renew; the new period runs from the old end by the plan (a month,
- * a year, `period` × unit). A FIRST coupon discounts only the first paid cycle, so after it the
+ * a year, `period` × unit), month and year plans on the billing anchor's day (Jan 31 → Feb 28 →
+ * Mar 31). A FIRST coupon discounts only the first paid cycle, so after it the
  * cycle costs the original amount; ALL keeps the discount.
  */
 export function renewalDecision(
@@ -46,7 +49,8 @@ export function renewalDecision(
   if (!p.isRecurring || (p.status !== 'active' && p.status !== 'trialing')) return { kind: 'notDue' };
   if (p.periodEndMs === null || p.periodEndMs > nowMs) return { kind: 'notDue' };
   if (p.cancelSubscriptionInProgress) return { kind: 'end' };
-  const end = periodEnd(p.periodEndMs, plan);
+  const anchorDay = p.billingAnchorMs ? new Date(p.billingAnchorMs).getUTCDate() : undefined;
+  const end = periodEnd(p.periodEndMs, plan, anchorDay);
   if (end === null) return { kind: 'notDue' };
   const amountCents = p.nextCycleCents ?? p.originalAmountCents;
   const nextCycleCents = p.discountedBillingCycles === 'ALL' ? amountCents : p.originalAmountCents;

@@ -12,6 +12,7 @@ import * as m0010 from './0010_purchases';
 import * as m0011 from './0011_commerce';
 import * as m0012 from './0012_embed';
 import * as m0013 from './0013_gifts_donations';
+import * as m0014 from './0014_billing_anchor';
 
 /** Every migration, in order. Add new ones here; names sort by their number. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_commerce': m0011,
   '0012_embed': m0012,
   '0013_gifts_donations': m0013,
+  '0014_billing_anchor': m0014,
 };

@@ -59,6 +59,13 @@ export function createCommerceModule(deps: {
     gateways['paypal-sub'] = pp.paypalSub;
   }
   const captcha = createCaptcha({ config: deps.captcha, limiter: deps.limiter });
+  const renewals = createRenewals({
+    db: deps.db,
+    gateways,
+    now: deps.now,
+    onPurchaseChange: deps.onPurchaseChange,
+    log: deps.log,
+  });
   const commerce = createCommerceService({
     repo,
     sites: deps.sites,
@@ -67,6 +74,7 @@ export function createCommerceModule(deps: {
     captcha: (token, ctx) => captcha.verify(token, ctx),
     now: deps.now,
     onPurchaseChange: deps.onPurchaseChange,
+    reactivate: (purchaseId) => renewals.reactivate(purchaseId),
   });
   const gifts = createGifts({
     db: deps.db,
@@ -84,13 +92,6 @@ export function createCommerceModule(deps: {
     onGiftRecorded: (purchaseId, origin) => gifts.mailRecipient(purchaseId, origin),
   });
   const donations = createDonations({ db: deps.db, sites: deps.sites, checkout, now: deps.now });
-  const renewals = createRenewals({
-    db: deps.db,
-    gateways,
-    now: deps.now,
-    onPurchaseChange: deps.onPurchaseChange,
-    log: deps.log,
-  });
   const webhooks = createWebhooksService({
     repo: createWebhooksRepository(deps.db),
     checkout,

@@ -170,6 +170,17 @@ export function createCommerceRepository(db: Db) {
       return Number(res.numUpdatedRows);
     },
 
+    /** The user's suspended recurring purchases on a gateway (reactivated when a card is applied to all). */
+    suspendedPurchases: (userId: string, gateway: string) =>
+      db
+        .selectFrom('purchases')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('gateway', '=', gateway)
+        .where('is_recurring', '=', 1)
+        .where('status', '=', 'suspended')
+        .execute(),
+
     async setPurchaseMethod(id: string, methodId: string, nowIso: string): Promise<void> {
       await db
         .updateTable('purchases')

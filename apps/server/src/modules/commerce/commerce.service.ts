@@ -6,6 +6,7 @@ import {
   checkCoupon,
   COMMERCE_MESSAGES,
   COUPON_MESSAGES,
+  declineMessage,
   deleteMethodMessage,
   isRentalType,
   priceOffer,
@@ -27,6 +28,7 @@ import type { SitesService } from '../sites/sites.service';
 import { toBundle, toPaymentMethod, toPurchase, toRental } from './commerce.mapper';
 import type { BundleRow, CommerceRepository, CouponRow } from './commerce.repository';
 import { GatewayRefusedError, GatewayValidationError, type GatewayRegistry } from './gateways/gateway';
+import type { ReactivationOutcome } from './renewals';
 import type { TaxProvider } from './tax-provider';
 
 /** Verifies a captcha token for an action (addCard, purchase; §7). */
@@ -45,7 +47,16 @@ export type CommerceDeps = {
   now: () => number;
   /** Told after every purchase change (entitlements cache). */
   onPurchaseChange: (siteUid: string, userId: string) => void;
+  /** Restarts billing of a suspended purchase on its (new) saved card (renewals.ts). */
+  reactivate: (purchaseId: string) => Promise<ReactivationOutcome>;
 };
+
+/** The card update's answer when reactivating the purchase on it did not work. */
+function throwUnlessReactivated(outcome: ReactivationOutcome): void {
+  if (outcome.kind === 'declined')
+    throw new AppError(402, 'cardDeclined', declineMessage(outcome.declineCode), 'gatewayData.paymentMethod');
+  if (outcome.kind === 'pending') throw new AppError(502, 'paymentFailed', COMMERCE_MESSAGES.paymentFailure);
+}
 
 export const unavailable = () =>
   new AppError(404, 'unavailable', COMMERCE_MESSAGES.unavailableBundle, 'resourceId');
@@ -348,6 +359,8 @@ export function createCommerceService(deps: CommerceDeps) {
         );
       await repo.setPurchaseMethod(row.id, method.id, iso());
       deps.onPurchaseChange(row.site_uid, user.id);
+      // A suspended purchase (renewal failed) restarts on the new card; the card stays set either way.
+      if (row.status === 'suspended') throwUnlessReactivated(await deps.reactivate(row.id));
       return {
         purchase: toPurchase((await repo.purchase(row.id))!),
         message: COMMERCE_MESSAGES.purchasesUpdated,
@@ -484,6 +497,9 @@ export function createCommerceService(deps: CommerceDeps) {
       if (method.is_default === 0) await repo.setDefaultMethod(user.id, gateway, id);
       const updated = applyAllPurchases ? await repo.setPurchasesMethod(user.id, gateway, id, iso()) : 0;
       if (updated > 0) deps.onPurchaseChange(user.siteUid, user.id);
+      // Suspended ones restart on the card; one that declines stays suspended (its alert remains).
+      if (applyAllPurchases)
+        for (const p of await repo.suspendedPurchases(user.id, gateway)) await deps.reactivate(p.id);
       return {
         items: (await repo.methods(user.id, gateway)).map(toPaymentMethod),
         updatedPurchases: updated,

@@ -1,4 +1,4 @@
-import { renewalDecision } from '@marquee/domain';
+import { periodEnd, renewalDecision } from '@marquee/domain';
 import type { Db } from '../../db/database';
 import { toPurchase } from './commerce.mapper';
 import type { PurchaseRow } from './commerce.repository';
@@ -10,6 +10,13 @@ export const RENEWAL_LEASE_MS = 2 * 60_000;
 export const RENEWAL_BATCH = 200;
 
 export type RenewalOutcome = 'renewed' | 'suspended' | 'ended' | 'skipped' | 'pending';
+
+/** What reactivating a suspended purchase came to (the card update that triggered it reports it). */
+export type ReactivationOutcome =
+  | { kind: 'reactivated' }
+  | { kind: 'declined'; declineCode: string | null }
+  | { kind: 'pending' }
+  | { kind: 'skipped' };
 
 const chargeIdOf = (purchaseId: string, periodStartMs: number) => `rn_${purchaseId}_${periodStartMs}`;
 
@@ -68,7 +75,8 @@ export function createRenewals(deps: {
     return moved ? 'suspended' : 'skipped';
   }
 
-  async function renewOne(p: PurchaseRow): Promise<RenewalOutcome> {
+  /** The purchase's plan, from its bundle (the bundle's current terms) or the purchase itself. */
+  async function planOf(p: PurchaseRow) {
     const bundle = p.bundle_id
       ? await db
           .selectFrom('bundles')
@@ -78,21 +86,48 @@ export function createRenewals(deps: {
           .executeTakeFirst()
       : undefined;
     const planType = bundle?.plan_type ?? p.plan_type ?? 'single';
+    return {
+      name: bundle?.name ?? p.name,
+      plan: {
+        planType,
+        duration: planType === 'period' ? (bundle?.period_duration ?? null) : (bundle?.duration ?? null),
+        durationUnit: bundle?.duration_unit ?? null,
+      },
+    };
+  }
+
+  /** The saved card a purchase renews with, and its gateway (undefined when either is gone). */
+  async function methodOf(p: PurchaseRow) {
+    const gateway = p.gateway ? gateways[p.gateway] : undefined;
+    const method = p.payment_method_id
+      ? await db
+          .selectFrom('payment_methods')
+          .selectAll()
+          .where('id', '=', p.payment_method_id)
+          .executeTakeFirst()
+      : undefined;
+    return { gateway, method };
+  }
+
+  const anchorOf = (p: PurchaseRow) => {
+    const at = p.billing_anchor_at ?? p.trial_ends_at ?? p.available_from ?? p.created_at;
+    return Date.parse(at);
+  };
+
+  async function renewOne(p: PurchaseRow): Promise<RenewalOutcome> {
+    const { name, plan } = await planOf(p);
     const decision = renewalDecision(
       {
         status: p.status,
         isRecurring: p.is_recurring === 1,
         cancelSubscriptionInProgress: p.cancel_subscription_in_progress === 1,
         periodEndMs: p.available_to ? Date.parse(p.available_to) : null,
+        billingAnchorMs: anchorOf(p),
         nextCycleCents: p.next_cycle_cents,
         originalAmountCents: p.original_amount_cents ?? p.amount_cents,
         discountedBillingCycles: p.discounted_billing_cycles,
       },
-      {
-        planType,
-        duration: planType === 'period' ? (bundle?.period_duration ?? null) : (bundle?.duration ?? null),
-        durationUnit: bundle?.duration_unit ?? null,
-      },
+      plan,
       now(),
     );
     if (decision.kind === 'notDue') return 'skipped';
@@ -114,14 +149,7 @@ export function createRenewals(deps: {
       return 'ended';
     }
 
-    const gateway = p.gateway ? gateways[p.gateway] : undefined;
-    const method = p.payment_method_id
-      ? await db
-          .selectFrom('payment_methods')
-          .selectAll()
-          .where('id', '=', p.payment_method_id)
-          .executeTakeFirst()
-      : undefined;
+    const { gateway, method } = await methodOf(p);
     const free = decision.amountCents === 0;
     if (!free && (!gateway || !gateway.savesCards || !method))
       return suspend(p, null, { error_message: 'noSavedMethod' });
@@ -189,7 +217,7 @@ export function createRenewals(deps: {
         amountCents: decision.amountCents,
         currency: p.currency,
         cardToken: method!.gateway_token,
-        description: `${bundle?.name ?? p.name} renewal`,
+        description: `${name} renewal`,
       });
     } catch (err) {
       if (err instanceof GatewayValidationError) return suspend(p, chargeId, { error_message: err.code });
@@ -207,6 +235,7 @@ export function createRenewals(deps: {
     d: { amountCents: number; periodStartMs: number; periodEndMs: number; nextCycleCents: number },
     chargeId: string,
     ref: string | null,
+    billingAnchorAt?: string,
   ): Promise<RenewalOutcome> {
     const at = iso();
     const moved = await db.transaction().execute(async (trx) => {
@@ -224,6 +253,7 @@ export function createRenewals(deps: {
           period_paid_cents: d.amountCents,
           next_cycle_cents: d.nextCycleCents,
           gateway_id: ref ?? p.gateway_id,
+          ...(billingAnchorAt ? { billing_anchor_at: billingAnchorAt } : {}),
           // A trial's end is a status change; a plain renewal keeps "active".
           status_history: p.status === 'active' ? p.status_history : history(p, 'active', at),
           updated_at: at,
@@ -238,8 +268,113 @@ export function createRenewals(deps: {
     return moved ? 'renewed' : 'skipped';
   }
 
+  /**
+   * A suspended purchase whose card was just replaced: billing restarts now, for a whole new period
+   * on the new card (the viewer had no access while suspended, so the missed period is not
+   * charged). One attempt per (suspension, card): the charge id names the old period's end and the
+   * card, so a double submit charges once and a retry after a lost answer reuses the same
+   * idempotency key. A decline leaves the purchase suspended.
+   */
+  async function reactivate(purchaseId: string): Promise<ReactivationOutcome> {
+    const p = await db.selectFrom('purchases').selectAll().where('id', '=', purchaseId).executeTakeFirst();
+    if (!p || p.status !== 'suspended' || p.is_recurring !== 1) return { kind: 'skipped' };
+    const { name, plan } = await planOf(p);
+    const start = now();
+    const end = periodEnd(start, plan);
+    const { gateway, method } = await methodOf(p);
+    if (end === null || !gateway?.savesCards || !method) return { kind: 'skipped' };
+    const amountCents = p.next_cycle_cents ?? p.original_amount_cents ?? p.amount_cents;
+    const period = {
+      amountCents,
+      periodStartMs: start,
+      periodEndMs: end,
+      nextCycleCents:
+        p.discounted_billing_cycles === 'ALL' ? amountCents : (p.original_amount_cents ?? p.amount_cents),
+    };
+    const chargeId = `ra_${p.id}_${p.available_to ? Date.parse(p.available_to) : 0}_${method.id}`;
+    const at = iso();
+    const inserted = await db
+      .insertInto('gateway_charges')
+      .values({
+        id: chargeId,
+        site_uid: p.site_uid,
+        user_id: p.user_id,
+        idempotency_key: `reactivation:${chargeId}`,
+        gateway: gateway.name,
+        payment_method_id: method.id,
+        resource_id: null,
+        amount_cents: amountCents,
+        currency: p.currency,
+        status: 'pending',
+        purchase_plan: JSON.stringify({
+          reactivation: { purchaseId: p.id, periodStart: iso(start), periodEnd: iso(end) },
+        }),
+        purchase_id: p.id, // reconcile leaves it alone, as it does renewals
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
+      const row = await db
+        .selectFrom('gateway_charges')
+        .selectAll()
+        .where('id', '=', chargeId)
+        .executeTakeFirst();
+      if (!row) return { kind: 'skipped' };
+      if (row.status === 'declined') return { kind: 'declined', declineCode: row.decline_code };
+      if (row.status === 'succeeded') {
+        await extend(p, period, chargeId, row.gateway_ref, iso(start));
+        return { kind: 'reactivated' };
+      }
+      // Pending: a live attempt holds it; after the lease (a lost answer), retry with the same key.
+      if (row.updated_at > iso(now() - RENEWAL_LEASE_MS)) return { kind: 'pending' };
+      const took = await db
+        .updateTable('gateway_charges')
+        .set({ updated_at: at })
+        .where('id', '=', chargeId)
+        .where('status', '=', 'pending')
+        .where('updated_at', '=', row.updated_at)
+        .executeTakeFirst();
+      if (Number(took.numUpdatedRows) !== 1) return { kind: 'pending' };
+    }
+    let outcome;
+    try {
+      outcome = await gateway.charge({
+        idempotencyKey: chargeId,
+        amountCents,
+        currency: p.currency,
+        cardToken: method.gateway_token,
+        description: `${name} reactivation`,
+      });
+    } catch (err) {
+      if (!(err instanceof GatewayValidationError)) {
+        deps.log.error({ err, chargeId }, 'reactivation charge failed');
+        return { kind: 'pending' };
+      }
+      outcome = { status: 'declined' as const, declineCode: err.code, ref: null };
+    }
+    if (outcome.status === 'declined') {
+      await db
+        .updateTable('gateway_charges')
+        .set({
+          status: 'declined',
+          decline_code: outcome.declineCode,
+          gateway_ref: outcome.ref,
+          updated_at: iso(),
+        })
+        .where('id', '=', chargeId)
+        .where('status', '=', 'pending')
+        .execute();
+      return { kind: 'declined', declineCode: outcome.declineCode };
+    }
+    await extend(p, period, chargeId, outcome.ref, iso(start));
+    return { kind: 'reactivated' };
+  }
+
   return {
     renewOne,
+    reactivate,
     /** The user's suspended purchases (the alert after login; §4 "A suspended purchase triggers an alert"). */
     async suspended(siteUid: string, userId: string) {
       const rows = await db
