@@ -27,4 +27,5 @@ export * from './endpoints/watch-list';
 export * from './endpoints/library';
 export * from './endpoints/favorites';
 export * from './endpoints/analytics';
+export * from './endpoints/commerce';
 export * from './endpoints/purchases';

@@ -213,6 +213,8 @@ export const Purchase = z
     gateway: z.string(),
     gatewayId: z.string().nullable(),
     gatewayMethod: z.string().nullable(),
+    /** The saved card this purchase renews with (the update-payment page marks it). */
+    paymentMethodId: z.string().nullable(),
     planType: z.string().nullable(),
     couponCode: z.string().nullable(),
     availableFrom: z.string().nullable(),

@@ -36,6 +36,8 @@ export const DEFAULT_PERMS = {
   hideUserDOB: false,
   hideUserGender: false,
   rudimentaryGenders: false,
+  /** Ours (decision 0034): "Rentals are labelled Tickets on two specific sites" — those sites set it. */
+  rentalsAsTickets: false,
 } as const satisfies Record<string, boolean>;
 
 export type PermName = keyof typeof DEFAULT_PERMS;

@@ -21,13 +21,16 @@ import { SearchBox } from '../features/search/components/search-box';
 import { useTranslation } from 'react-i18next';
 import { usePageAnalytics } from './use-page-analytics';
 import { Toaster } from '../components/toaster';
+// The alert alone, so the purchases screens stay in their lazy chunk.
+import { SuspendedPurchaseAlert } from '../features/purchases/components/suspended-purchase-alert';
+import { accountPaths } from '../config/account-paths';
 
 /** The main area: themed header, left menu, the current route and (on phones) the bottom menu. */
 export function RootLayout() {
   const config = useSiteConfig();
   const { t } = useTranslation('site');
   const { t: tc } = useTranslation();
-  const { user } = useSession();
+  const { user, status } = useSession();
   const { pageUrl } = useParams();
   useApplyTheme(config.data);
   usePageAnalytics();
@@ -105,6 +108,12 @@ export function RootLayout() {
         </CardActionsProvider>
       </main>
       <PendingActions />
+      <SuspendedPurchaseAlert
+        userId={user?.id ?? null}
+        anonymous={status === 'anonymous'}
+        purchasesHref={accountPaths.purchases.getHref()}
+        updateMethodHref={accountPaths.purchase.getHref}
+      />
       <Toaster />
       <BottomMenu page={bottomPage} />
       <ScrollRestoration />

@@ -16,6 +16,9 @@ import * as account from '../features/account/locales';
 import * as watch from '../features/watch/locales';
 import * as notLive from '../features/watch/not-live-locales';
 import * as watchRoutes from '../features/watch/routes-locales';
+import * as checkout from '../features/checkout/locales';
+import * as subscribe from '../features/subscribe/locales';
+import * as purchases from '../features/purchases/locales';
 
 /**
  * Every namespace's messages, by language. A feature adds its namespace here: it exports
@@ -38,6 +41,9 @@ const namespaces = {
   watch,
   notLive,
   watchRoutes,
+  checkout,
+  subscribe,
+  purchases,
 } as const;
 
 export const resources: Resource = {

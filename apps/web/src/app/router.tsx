@@ -2,6 +2,8 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { accountRoutes } from './routes/account-routes';
+import { commerceRoutes } from './routes/commerce-routes';
+import { purchasesRoutes } from './routes/purchases-routes';
 import { RootLayout } from './layout';
 import { DiscoverRoute } from './routes/discover-route';
 import { NotFoundRoute } from './routes/not-found-route';
@@ -94,6 +96,8 @@ export function createRouter() {
         { path: paths.libraryLabel.path, element: suspended(<LibraryRoute />) },
         ...lazyRoutes(AUTH_PATHS, loadAuthRoutes),
         ...accountRoutes, // lazy already, route by route
+        ...commerceRoutes, // lazy too (decision 0034)
+        ...purchasesRoutes, // lazy too (decision 0035)
         { path: '*', element: <NotFoundRoute /> },
       ],
     },

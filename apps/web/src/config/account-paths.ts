@@ -4,6 +4,19 @@ export const accountPaths = {
   activeDevices: { path: '/active-devices', getHref: () => '/active-devices' },
   deleteAccount: { path: '/delete-account', getHref: () => '/delete-account' },
   changeEmail: { path: '/change-email', getHref: () => '/change-email' },
+  /** The Purchases tab and its screens (decision 0035). */
+  purchases: { path: '/purchases', getHref: () => '/purchases' },
+  purchase: {
+    path: '/purchases/:purchaseId',
+    getHref: (id: string) => `/purchases/${encodeURIComponent(id)}`,
+  },
+  upgradePurchase: {
+    path: '/upgrade-purchase/:purchaseId',
+    getHref: (id: string, couponCode?: string | null) =>
+      `/upgrade-purchase/${encodeURIComponent(id)}${couponCode ? `?couponCode=${encodeURIComponent(couponCode)}` : ''}`,
+  },
+  /** "/subscriptions redirects to /purchases". */
+  subscriptions: { path: '/subscriptions', getHref: () => '/subscriptions' },
 } as const;
 
 /** The web page where a TV's code is entered (a route of the sign-in screens), for the devices hint. */

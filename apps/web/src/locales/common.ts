@@ -23,6 +23,9 @@ export const en = {
   myAccount: 'My account',
   changeEmail: 'Change e-mail',
   dismiss: 'Dismiss',
+  close: 'Close',
+  captchaLoading: 'Loading captcha…',
+  captchaLoadFailed: 'The captcha could not load. Reload the page and try again.',
 };
 
 export const es: Messages<typeof en> = {
@@ -47,4 +50,7 @@ export const es: Messages<typeof en> = {
   myAccount: 'Mi cuenta',
   changeEmail: 'Cambiar correo electrónico',
   dismiss: 'Cerrar',
+  close: 'Cerrar',
+  captchaLoading: 'Cargando el captcha…',
+  captchaLoadFailed: 'No se pudo cargar el captcha. Recarga la página e inténtalo de nuevo.',
 };

@@ -6,3 +6,4 @@ export * from './tax';
 export * from './card';
 export * from './address';
 export * from './renewal';
+export * from './purchases';

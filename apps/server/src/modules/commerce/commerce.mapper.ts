@@ -146,6 +146,7 @@ export function toPurchase(row: PurchaseRow): Purchase {
     gateway: row.gateway,
     gatewayId: row.gateway_id,
     gatewayMethod: row.gateway_method,
+    paymentMethodId: row.payment_method_id,
     planType: row.plan_type,
     couponCode: row.coupon_code,
     availableFrom: row.available_from,

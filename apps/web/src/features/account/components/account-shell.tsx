@@ -5,10 +5,11 @@ import { accountPaths } from '../../../config/account-paths';
 import { Toaster } from './toaster';
 import './account.css';
 
-// Purchases belongs to commerce; it joins this list when its route exists.
+// Purchases belongs to commerce (features/purchases, composed in app/routes/purchases-route.tsx).
 const TABS = [
   { to: accountPaths.profileInfo.getHref(), label: 'tabs.profile' },
   { to: accountPaths.activeDevices.getHref(), label: 'tabs.devices' },
+  { to: accountPaths.purchases.getHref(), label: 'tabs.purchases' },
   { to: accountPaths.deleteAccount.getHref(), label: 'tabs.delete' },
 ] as const;
 

@@ -7,7 +7,7 @@ import { FormError } from '../../../components/form-fields';
 import { CurrentPasswordField } from './account-fields';
 import { FormActions } from './form-actions';
 import { errorText, toFieldError, type FieldError } from '../utils/validation';
-import { Modal } from './modal';
+import { Modal } from '../../../components/modal';
 
 /** How long "Account Deleted" stays before the viewer is signed out and sent home (§9: 3000 ms). */
 export const AFTER_DELETE_MS = 3000;

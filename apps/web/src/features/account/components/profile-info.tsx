@@ -5,7 +5,7 @@ import { formatDob, genderOptions, type MessageKey, type UserInfoFields } from '
 import { ChangeEmailForm } from './change-email-form';
 import { ChangeNameForm } from './change-name-form';
 import { ChangePasswordForm } from './change-password-form';
-import { Modal } from './modal';
+import { Modal } from '../../../components/modal';
 import { UserInfoForm } from './user-info-form';
 
 type OpenModal = 'email' | 'info' | 'name' | 'password' | null;

@@ -30,7 +30,8 @@ export function LoginView({ perms, notice }: { perms: AuthPerms; notice?: string
   const navigate = useNavigate();
   const { signIn, track } = useSession();
   const { formRef, errors, setErrors } = useFormErrors(ORDER);
-  const [email, setEmail] = useState('');
+  // A gift's link carries the recipient (§2 loginAs): the e-mail starts filled in.
+  const [email, setEmail] = useState(() => params.get('loginAs') ?? '');
   const [password, setPassword] = useState('');
   const [termsNeeded, setTermsNeeded] = useState(false);
   const [termsAccepted, setTermsAccepted] = useState(false);

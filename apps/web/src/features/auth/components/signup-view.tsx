@@ -10,7 +10,7 @@ import { AuthErrorCode, errorCode } from '../utils/auth-errors';
 import { carriedQuery, returnPath } from '../utils/return-intent';
 import type { AuthPerms } from '../utils/site-perms';
 import { PASSWORD_MIN, validateSignup, type FieldErrors } from '../utils/validation';
-import { AltchaCaptcha } from './altcha-captcha';
+import { AltchaCaptcha } from '../../../components/altcha-captcha';
 import { AuthDisabled } from './auth-disabled';
 import { FormError, PasswordField, SubmitButton, TextField } from '../../../components/form-fields';
 import { AuthCard } from './auth-card';

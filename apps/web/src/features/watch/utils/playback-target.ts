@@ -50,10 +50,15 @@ export function subscribeHref(intent: WatchIntent, hints: Hints): string {
   return `/subscribe?${q}`;
 }
 
-/** §4.1 "no url → go to subscribe, or to preorder if isPreorder": /preorder/{bundleId}/{videoUid}. */
+/**
+ * §4.1 "no url → go to subscribe, or to preorder if isPreorder": /preorder/{bundleId}/{videoUid},
+ * with the intent (odrc=watch, channel) so the checkout after it returns to this title (decision 0034).
+ */
 export function preorderHref(intent: WatchIntent, hints: Hints): string | null {
   const bundle = hints.bundleId ?? hints.bundleIds?.[0];
-  return bundle ? `/preorder/${enc(bundle)}/${enc(intent.videoUid)}` : null;
+  if (!bundle) return null;
+  const q = new URLSearchParams({ odrc: 'watch', channel: intent.channelId });
+  return `/preorder/${enc(bundle)}/${enc(intent.videoUid)}?${q}`;
 }
 
 export type PlaybackTarget =

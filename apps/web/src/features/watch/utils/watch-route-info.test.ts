@@ -102,7 +102,7 @@ describe('play-url outcomes → where the watch screen goes (§4.1)', () => {
   it('isPreorder → /preorder/{bundleId}/{videoUid}', () => {
     expect(playbackTarget('preorder', intent, { isPreorder: true, bundleId: 'pre 1' })).toEqual({
       kind: 'link',
-      href: '/preorder/pre%201/v1',
+      href: '/preorder/pre%201/v1?odrc=watch&channel=news',
       label: 'preorder',
     });
     expect(preorderHref(intent, {})).toBeNull();

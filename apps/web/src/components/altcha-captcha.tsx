@@ -8,19 +8,23 @@ type StateDetail = { state: string; payload?: string };
  * The ALTCHA proof-of-work widget (web component, loaded on first use). It solves the server's
  * challenge in the browser as soon as it loads; the base64 payload it produces is the captchaToken.
  * `resetKey` changes when the server refused a token (tokens are single use), to get a new one.
+ * Shared: signup (action signup) and checkout's card forms (actions addCard, purchase) use it.
  */
 export function AltchaCaptcha({
   challengeUrl,
   onToken,
   resetKey,
   error,
+  name = 'captchaToken',
 }: {
   challengeUrl: string;
+  /** The widget's form field name (and the error's test id). */
+  name?: string;
   onToken: (token: string | null) => void;
   resetKey: number;
   error?: string;
 }) {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useTranslation('common');
   // The widget's own texts ("I'm not a robot"…) come from ALTCHA's translation of the UI language.
   const language = i18n.language.startsWith('es') ? 'es-es' : 'en';
   const ref = useRef<HTMLElement>(null);
@@ -63,22 +67,16 @@ export function AltchaCaptcha({
   return (
     <div className="auth-captcha" data-testid="captcha">
       {loadFailed ? (
-        <p className="field__error">{t('captcha.loadFailed')}</p>
+        <p className="field__error">{t('captchaLoadFailed')}</p>
       ) : loaded ? (
-        <altcha-widget
-          ref={ref}
-          challenge={challengeUrl}
-          auto="onload"
-          name="captchaToken"
-          language={language}
-        />
+        <altcha-widget ref={ref} challenge={challengeUrl} auto="onload" name={name} language={language} />
       ) : (
         <p className="field__hint" role="status">
-          {t('captcha.loading')}
+          {t('captchaLoading')}
         </p>
       )}
       {error ? (
-        <p className="field__error" role="alert" data-testid="error-captchaToken">
+        <p className="field__error" role="alert" data-testid={`error-${name}`}>
           {error}
         </p>
       ) : null}

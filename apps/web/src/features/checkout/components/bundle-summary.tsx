@@ -1,0 +1,139 @@
+import type { TaxQuote } from '@marquee/api-client';
+import type { Bundle, GiftData } from '@marquee/contract';
+import { formatMoney } from '@marquee/domain';
+import { useTranslation } from 'react-i18next';
+import { dueTodayCents, firstCycleCents, hasTrial, isFreeBundle } from '../utils/checkout-rules';
+
+type Unit = 'hours' | 'days' | 'weeks' | 'months' | 'years';
+const UNITS: Unit[] = ['hours', 'days', 'weeks', 'months', 'years'];
+const unitOf = (u: string | null | undefined, fallback: Unit): Unit => {
+  const norm = (u ?? '').toLowerCase().replace(/s?$/, 's') as Unit;
+  return UNITS.includes(norm) ? norm : fallback;
+};
+
+/** MM/DD/YYYY (or ISO) → a date in the UI language, UTC. */
+export function formatPreorderDate(value: string, language: string): string {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+  const date = m ? new Date(Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2]))) : new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleDateString(language, {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
+/** The bundle summary of the checkout panel: name, price by plan, trial, coupon, pre-order date, totals. */
+export function BundleSummary({
+  bundle,
+  gift,
+  prorationCents = 0,
+  quote,
+  showTotals,
+}: {
+  bundle: Bundle;
+  gift?: GiftData;
+  prorationCents?: number;
+  quote: TaxQuote | null;
+  showTotals: boolean;
+}) {
+  const { t, i18n } = useTranslation('checkout');
+  const price = formatMoney(bundle.amountCents);
+  const free = isFreeBundle(bundle);
+  const plan = (() => {
+    if (bundle.amountCents === 0) return t('summary.free');
+    switch (bundle.planType) {
+      case 'month':
+        return t('summary.everyMonth', { price });
+      case 'year':
+        return t('summary.everyYear', { price });
+      case 'period':
+        return t('summary.everyPeriod', {
+          price,
+          count: bundle.periodDuration ?? 1,
+          unit: t(`units.${unitOf(bundle.durationUnit, 'days')}`),
+        });
+      case 'rental':
+        return `${t('summary.rentalFor', {
+          count: bundle.duration ?? 0,
+          unit: t(`units.${unitOf(bundle.durationUnit, 'hours')}`),
+        })} · ${price}`;
+      default:
+        return t('summary.once', { price });
+    }
+  })();
+  const trial = hasTrial(bundle);
+  const d = bundle.discount;
+  const today = dueTodayCents(bundle, prorationCents);
+  const tax = quote?.taxesAmountCents ?? 0;
+
+  return (
+    <section
+      className="checkout-summary"
+      aria-labelledby="checkout-summary-title"
+      data-testid="bundle-summary"
+    >
+      <h2 id="checkout-summary-title">{bundle.name}</h2>
+      {bundle.description ? <p className="checkout-muted">{bundle.description}</p> : null}
+      <p data-testid="bundle-price">
+        {plan}
+        {bundle.originalAmountCents && bundle.originalAmountCents > bundle.amountCents ? (
+          <>
+            {' '}
+            <s className="checkout-muted">
+              {t('summary.originalPrice', { price: formatMoney(bundle.originalAmountCents) })}
+            </s>
+          </>
+        ) : null}
+      </p>
+      {trial ? <p>{t('summary.trial', { count: bundle.trialDuration })}</p> : null}
+      {d ? (
+        <p data-testid="bundle-discount">
+          {t('summary.discount', { code: d.couponCode })}:{' '}
+          {bundle.recurring && d.discountedBillingCycles === 'FIRST'
+            ? t('summary.firstCycleOnly', {
+                price: formatMoney(d.discountedPriceCents),
+                later: formatMoney(bundle.amountCents),
+              })
+            : t('summary.allCycles', { price: formatMoney(d.discountedPriceCents) })}
+        </p>
+      ) : null}
+      {bundle.preorderDate ? (
+        <p data-testid="bundle-preorder">
+          {t('summary.preorder', { date: formatPreorderDate(bundle.preorderDate, i18n.language) })}
+        </p>
+      ) : null}
+      {gift ? <p>{t('summary.gift', { name: gift.name, email: gift.email })}</p> : null}
+      {showTotals || prorationCents > 0 ? (
+        <dl>
+          <dt>{t('summary.subtotal')}</dt>
+          <dd>{formatMoney(free ? 0 : firstCycleCents(bundle))}</dd>
+          {prorationCents > 0 ? (
+            <>
+              <dt>
+                {t('summary.proration')}
+                <br />
+                <span className="checkout-muted">{t('summary.prorationHint')}</span>
+              </dt>
+              <dd>{formatMoney(-prorationCents)}</dd>
+            </>
+          ) : null}
+          {tax > 0 ? (
+            <>
+              <dt>{t('summary.taxes')}</dt>
+              <dd>{formatMoney(tax)}</dd>
+            </>
+          ) : null}
+          <dt className="checkout-total">{t('summary.total')}</dt>
+          <dd className="checkout-total" data-testid="checkout-total">
+            {formatMoney(free ? 0 : today + (today > 0 ? tax : 0))}
+          </dd>
+        </dl>
+      ) : null}
+      {trial && !free ? (
+        <p className="checkout-muted">{t('summary.trialNow', { count: bundle.trialDuration })}</p>
+      ) : null}
+    </section>
+  );
+}

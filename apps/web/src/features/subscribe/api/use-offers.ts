@@ -1,0 +1,63 @@
+import {
+  ApiError,
+  bundlesQueryOptions,
+  commerceQueryKey,
+  getNonPurchasedBundles,
+  giftablesQueryOptions,
+  rentalsQueryOptions,
+  videoPlayUrlQueryOptions,
+  getBundle,
+} from '@marquee/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+
+/** GET bundles (with activeForUser for the signed-in viewer). */
+export function useBundles() {
+  const { user } = useSession();
+  return useQuery(bundlesQueryOptions(api, user?.id ?? null));
+}
+
+/** GET rentals (or rentals/coupon/{code}). */
+export function useRentals(couponCode?: string | null) {
+  return useQuery(rentalsQueryOptions(api, couponCode));
+}
+
+/** GET giftables. */
+export function useGiftables() {
+  return useQuery(giftablesQueryOptions(api));
+}
+
+/** The play-url of a title: its purchase hints say which offers unlock it. */
+export function useTitleHints(videoUid: string) {
+  return useQuery(videoPlayUrlQueryOptions(api, videoUid));
+}
+
+/** One bundle (the pre-order overlay's price and date). */
+export function useOffer(bundleId: string) {
+  return useQuery({
+    queryKey: ['marquee', api.site, api.source, 'commerce', 'offer', bundleId],
+    queryFn: ({ signal }) => getBundle(api, bundleId, signal),
+  });
+}
+
+const noRetryOn4xx = (count: number, error: unknown) =>
+  !(error instanceof ApiError && error.isClientError) && count < 2;
+
+/**
+ * A list's prices with a coupon (?couponCode): the bundles the viewer does not hold with the coupon
+ * applied (GET /api/payment/nonpurchasedbundles/coupon/{code}) and the rentals likewise
+ * (GET rentals/coupon/{code}). Off without a code; a refused coupon is the query's error.
+ */
+export function useCouponOffers(couponCode: string | null | undefined) {
+  const code = couponCode?.trim() || null;
+  const bundles = useQuery({
+    queryKey: [...commerceQueryKey(api), 'nonpurchased', code],
+    queryFn: ({ signal }) => getNonPurchasedBundles(api, code, signal),
+    select: (data) => data.items,
+    enabled: !!code,
+    retry: noRetryOn4xx,
+  });
+  const rentals = useQuery({ ...rentalsQueryOptions(api, code), enabled: !!code, retry: noRetryOn4xx });
+  return { code, bundles, rentals };
+}
