@@ -7,6 +7,7 @@ import { launchBrowser, submitLogin } from './browser';
 import {
   callApi,
   e2eDataDir,
+  mailedLink,
   pageSignedInAs,
   signUpViewer,
   solvedCaptcha,
@@ -19,7 +20,6 @@ import {
 // does) and buys through the API with the test gateway's 4242 card, so no two tests share purchases
 // and the tests can run again on the same data directory.
 const baseUrl = inject('baseUrl');
-const mailboxUrl = inject('mailboxUrl');
 const BILLING = { address1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' };
 /** Card expiry: in the future, within the 10 years the card rules allow. */
 const EXP_YEAR = new Date().getUTCFullYear() + 2;
@@ -273,16 +273,7 @@ describe('purchases', () => {
     );
     expect(gift.status, JSON.stringify(gift.body)).toBe(201);
     // The link of the gift mail.
-    let link: string | undefined;
-    for (let i = 0; i < 60 && !link; i++) {
-      const mails = (await (await fetch(mailboxUrl)).json()) as Array<{ to: string[]; text: string }>;
-      link = mails
-        .find((m) => m.to.includes(recipient.email))
-        ?.text.match(/https?:\/\/\S+\/redeem-gift\/\S+/)?.[0];
-      if (!link) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(link).toBeTruthy();
-    const url = new URL(link!);
+    const url = await mailedLink(recipient.email, '/redeem-gift/');
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${baseUrl}${url.pathname}${url.search}`);
     // Login first (odrc=redeem-gift), the e-mail filled in from loginAs.

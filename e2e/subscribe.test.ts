@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousA11yViolations } from './axe';
 import { expectPlaysPast, launchBrowser, withoutNativeHls } from './browser';
-import { callApi, e2eDataDir, pageSignedInAs, signUpViewer, type Login } from './viewers';
+import { callApi, e2eDataDir, mailedLink, pageSignedInAs, signUpViewer, type Login } from './viewers';
 
 // The commerce screens (accounts-and-commerce §2 Commerce routes, §4 Checkout, §5; decision 0034):
 // subscribe from a title's paywall with a coupon, a declined card, a rental that plays and then
@@ -173,10 +173,11 @@ describe('subscribe and checkout', () => {
     }
   });
 
-  it('gives a bundle to another e-mail through /gift', async () => {
+  it('gives a bundle to another e-mail through /gift, and that user redeems it from the mail', async () => {
     const user = await signUpViewer('giver');
     const page = await pageAs(user);
-    const recipient = `e2e-gift-${Date.now()}@marquee.test`;
+    const friend = await signUpViewer('recipient');
+    const recipient = friend.email;
     await page.goto(`${baseUrl}/gift`);
     await page.getByTestId('offer-action-demo-annual').click();
     const form = page.getByTestId('gift-form');
@@ -207,6 +208,16 @@ describe('subscribe and checkout', () => {
     );
     expect(gifts.body.items.map((g) => g.giftRecipientEmail)).toEqual([recipient]);
     await page.context().close();
+
+    // The recipient follows the mail's link and redeems: the annual plan is then theirs.
+    const link = await mailedLink(recipient, '/redeem-gift/');
+    const theirs = await pageAs(friend);
+    await theirs.goto(`${baseUrl}${link.pathname}${link.search}`);
+    await theirs.getByRole('button', { name: 'Redeem' }).click();
+    await theirs.getByTestId('redeem-continue').waitFor();
+    const held = await callApi<{ items: string[] }>(friend.token, 'GET', '/api/payment/purchasedbundlesIds');
+    expect(held.body.items).toContain('demo-annual');
+    await theirs.context().close();
   });
 
   it('takes a tip with the survey answered, and shows a pre-order with its date', async () => {

@@ -88,3 +88,15 @@ export async function pageSignedInAs(browser: Browser, login: Login): Promise<Pa
   }, login);
   return context.newPage();
 }
+
+/** The first link to `path` in a mail the e2e server sent to `to` (polls the local SMTP sink). */
+export async function mailedLink(to: string, path: string): Promise<URL> {
+  const pattern = new RegExp(`https?://\\S+${path}\\S*`);
+  for (let i = 0; i < 60; i++) {
+    const mails = (await (await fetch(inject('mailboxUrl'))).json()) as Array<{ to: string[]; text: string }>;
+    const link = mails.find((m) => m.to.includes(to))?.text.match(pattern)?.[0];
+    if (link) return new URL(link);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail to ${to} with a ${path} link`);
+}
