@@ -37,7 +37,11 @@ export function startServer<T>(
     let buffer = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
-      const line = buffer.split('\n').find((l) => l.startsWith('READY '));
+      // Complete lines only: a long READY line (hundreds of tokens) arrives in several chunks.
+      const line = buffer
+        .split('\n')
+        .slice(0, -1)
+        .find((l) => l.startsWith('READY '));
       if (line) resolve({ child, info: JSON.parse(line.slice(6)) as T });
     });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
