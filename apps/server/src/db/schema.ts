@@ -531,6 +531,17 @@ export interface GatewayChargesTable {
   updated_at: IsoTime;
 }
 
+/** A PayPal billing plan we created (0015_paypal_plans; decision 0031), reused across restarts. */
+export interface PaypalPlansTable {
+  site_uid: string;
+  bundle_id: string;
+  price_cents: number;
+  trial_days: number;
+  currency: string;
+  plan_id: string;
+  created_at: IsoTime;
+}
+
 export interface IdempotencyKeysTable {
   key: string;
   user_id: string;
@@ -604,4 +615,5 @@ export interface Database {
   test_gateway_methods: TestGatewayMethodsTable;
   test_gateway_charges: TestGatewayChargesTable;
   media_asset_keys: MediaAssetKeysTable;
+  paypal_plans: PaypalPlansTable;
 }

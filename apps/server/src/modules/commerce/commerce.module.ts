@@ -10,6 +10,8 @@ import { createDonations } from './donations';
 import { createGifts } from './gifts';
 import { createCommerceRepository } from './commerce.repository';
 import { createCommerceService } from './commerce.service';
+import { createPaypalPlansRepository } from './paypal-plans.repository';
+import { createPaypalSubscriptions } from './paypal-subscriptions';
 import { createRenewals } from './renewals';
 import { createFreeGateway } from './gateways/free-gateway';
 import type { GatewayRegistry } from './gateways/gateway';
@@ -54,6 +56,7 @@ export function createCommerceModule(deps: {
         return c && { ref: c.gateway_ref, createdAtMs: Date.parse(c.created_at) };
       },
       now: deps.now,
+      plans: createPaypalPlansRepository(deps.db, deps.now),
     });
     gateways.paypal = pp.paypal;
     gateways['paypal-sub'] = pp.paypalSub;
@@ -65,6 +68,9 @@ export function createCommerceModule(deps: {
     now: deps.now,
     onPurchaseChange: deps.onPurchaseChange,
     log: deps.log,
+    // Renewals are taxed as checkout is: the site's provider (allowAvalara), on the stored address.
+    taxFor: async ({ siteUid, amountCents, address }) =>
+      (await commerce.quoteTax(await commerce.siteOf(siteUid), amountCents, address)).taxCents,
   });
   const commerce = createCommerceService({
     repo,
@@ -98,6 +104,11 @@ export function createCommerceModule(deps: {
     stripe: deps.stripe,
     paypal:
       paypalClient && deps.paypal ? { client: paypalClient, webhookId: deps.paypal.webhookId } : undefined,
+    paypalSubs: createPaypalSubscriptions({
+      db: deps.db,
+      now: deps.now,
+      onPurchaseChange: deps.onPurchaseChange,
+    }),
     now: deps.now,
     log: deps.log,
     onPurchaseChange: deps.onPurchaseChange,

@@ -1,4 +1,4 @@
-import { periodEnd, renewalDecision } from '@marquee/domain';
+import { periodEnd, renewalDecision, validateAddress } from '@marquee/domain';
 import type { Db } from '../../db/database';
 import { toPurchase } from './commerce.mapper';
 import type { PurchaseRow } from './commerce.repository';
@@ -20,6 +20,62 @@ export type ReactivationOutcome =
 
 const chargeIdOf = (purchaseId: string, periodStartMs: number) => `rn_${purchaseId}_${periodStartMs}`;
 
+/** A purchase's stored billing address, complete, as the tax provider takes it. */
+export type RenewalAddress = {
+  address1: string;
+  city: string;
+  state: string;
+  zip: string;
+  countryCode: string;
+};
+
+/** What a renewal (or reactivation) charge stores in purchase_plan: billing history reads `name`. */
+type RenewalPlan = { name: string; taxCents: number; amountCents: number };
+
+/** The complete billing address stored on a purchase, or null (none, unreadable or incomplete). */
+function billingAddressOf(json: string | null): RenewalAddress | null {
+  if (!json) return null;
+  let address: Partial<Record<keyof RenewalAddress, unknown>>;
+  try {
+    address = JSON.parse(json) as typeof address;
+  } catch {
+    return null;
+  }
+  if (!address || typeof address !== 'object') return null;
+  const strings = Object.fromEntries(
+    (['address1', 'city', 'state', 'zip', 'countryCode'] as const).map((k) => [
+      k,
+      typeof address[k] === 'string' ? address[k] : '',
+    ]),
+  ) as RenewalAddress;
+  return Object.keys(validateAddress(strings)).length === 0 ? strings : null;
+}
+
+/** The purchase's plan, from its bundle (the bundle's current terms) or the purchase itself. */
+export async function planOfPurchase(db: Db, p: PurchaseRow) {
+  const bundle = p.bundle_id
+    ? await db
+        .selectFrom('bundles')
+        .select(['plan_type', 'duration', 'period_duration', 'duration_unit', 'name'])
+        .where('site_uid', '=', p.site_uid)
+        .where('id', '=', p.bundle_id)
+        .executeTakeFirst()
+    : undefined;
+  const planType = bundle?.plan_type ?? p.plan_type ?? 'single';
+  return {
+    name: bundle?.name ?? p.name,
+    plan: {
+      planType,
+      duration: planType === 'period' ? (bundle?.period_duration ?? null) : (bundle?.duration ?? null),
+      durationUnit: bundle?.duration_unit ?? null,
+    },
+  };
+}
+
+/** When billing started: month and year plans renew on this instant's day of month (decision 0032). */
+export const anchorOf = (p: PurchaseRow) =>
+  Date.parse(p.billing_anchor_at ?? p.trial_ends_at ?? p.available_from ?? p.created_at);
+
 /**
  * Renewals (decision 0032): recurring purchases whose trial or period is over are charged on their
  * saved method. The (purchase, period) is claimed first by inserting a `gateway_charges` row whose
@@ -33,6 +89,11 @@ export function createRenewals(deps: {
   now: () => number;
   onPurchaseChange: (siteUid: string, userId: string) => void;
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  /**
+   * The tax on a cycle at a billing address, from the provider checkout uses (0 unless the site
+   * sets allowAvalara). Without it renewals add no tax.
+   */
+  taxFor?: (request: { siteUid: string; amountCents: number; address: RenewalAddress }) => Promise<number>;
 }) {
   const { db, gateways, now } = deps;
   const iso = (ms = now()) => new Date(ms).toISOString();
@@ -43,6 +104,22 @@ export function createRenewals(deps: {
       .filter((g) => g.savesCards)
       .map((g) => g.name),
   ];
+
+  /**
+   * The tax on one cycle of a purchase: the provider checkout uses, on the purchase's stored
+   * billing address (decision 0032). No address (a wallet purchase, an incomplete one): no tax.
+   */
+  async function taxOn(p: PurchaseRow, amountCents: number): Promise<number> {
+    const address = billingAddressOf(p.billing_address);
+    if (!deps.taxFor || !address || amountCents <= 0) return 0;
+    return deps.taxFor({ siteUid: p.site_uid, amountCents, address });
+  }
+
+  /** What a claimed charge row says it charges: the total and its tax (fixed when it was claimed). */
+  const claimed = (row: { amount_cents: number; purchase_plan: string }) => {
+    const plan = JSON.parse(row.purchase_plan) as Partial<RenewalPlan>;
+    return { totalCents: row.amount_cents, taxCents: plan.taxCents ?? 0 };
+  };
 
   const history = (row: { status_history: string }, status: string, at: string) =>
     JSON.stringify([...(JSON.parse(row.status_history) as unknown[]), { status, timestamp: at }]);
@@ -75,26 +152,7 @@ export function createRenewals(deps: {
     return moved ? 'suspended' : 'skipped';
   }
 
-  /** The purchase's plan, from its bundle (the bundle's current terms) or the purchase itself. */
-  async function planOf(p: PurchaseRow) {
-    const bundle = p.bundle_id
-      ? await db
-          .selectFrom('bundles')
-          .select(['plan_type', 'duration', 'period_duration', 'duration_unit', 'name'])
-          .where('site_uid', '=', p.site_uid)
-          .where('id', '=', p.bundle_id)
-          .executeTakeFirst()
-      : undefined;
-    const planType = bundle?.plan_type ?? p.plan_type ?? 'single';
-    return {
-      name: bundle?.name ?? p.name,
-      plan: {
-        planType,
-        duration: planType === 'period' ? (bundle?.period_duration ?? null) : (bundle?.duration ?? null),
-        durationUnit: bundle?.duration_unit ?? null,
-      },
-    };
-  }
+  const planOf = (p: PurchaseRow) => planOfPurchase(db, p);
 
   /** The saved card a purchase renews with, and its gateway (undefined when either is gone). */
   async function methodOf(p: PurchaseRow) {
@@ -108,11 +166,6 @@ export function createRenewals(deps: {
       : undefined;
     return { gateway, method };
   }
-
-  const anchorOf = (p: PurchaseRow) => {
-    const at = p.billing_anchor_at ?? p.trial_ends_at ?? p.available_from ?? p.created_at;
-    return Date.parse(at);
-  };
 
   async function renewOne(p: PurchaseRow): Promise<RenewalOutcome> {
     const { name, plan } = await planOf(p);
@@ -155,7 +208,15 @@ export function createRenewals(deps: {
       return suspend(p, null, { error_message: 'noSavedMethod' });
 
     // Claim the period: one charge row per (purchase, period), inserted before any gateway call.
+    // Its amount (the cycle plus its tax) is fixed now: a retry charges what the row says.
     const chargeId = chargeIdOf(p.id, decision.periodStartMs);
+    const existing = await db
+      .selectFrom('gateway_charges')
+      .select('id')
+      .where('id', '=', chargeId)
+      .executeTakeFirst();
+    const taxCents = existing ? 0 : await taxOn(p, decision.amountCents);
+    let total = { totalCents: decision.amountCents + taxCents, taxCents };
     const at = iso();
     const inserted = await db
       .insertInto('gateway_charges')
@@ -167,10 +228,13 @@ export function createRenewals(deps: {
         gateway: free ? 'free' : gateway!.name,
         payment_method_id: method?.id ?? null,
         resource_id: null,
-        amount_cents: decision.amountCents,
+        amount_cents: total.totalCents,
         currency: p.currency,
         status: 'pending',
         purchase_plan: JSON.stringify({
+          name,
+          taxCents,
+          amountCents: decision.amountCents,
           renewal: {
             purchaseId: p.id,
             periodStart: iso(decision.periodStartMs),
@@ -191,6 +255,7 @@ export function createRenewals(deps: {
         .where('id', '=', chargeId)
         .executeTakeFirst();
       if (!row) return 'skipped';
+      total = claimed(row);
       if (row.status === 'declined') return suspend(p, null, {});
       if (row.status === 'pending') {
         // Another node holds the lease; after it runs out (a crash), take it over conditionally.
@@ -205,16 +270,17 @@ export function createRenewals(deps: {
         if (Number(took.numUpdatedRows) !== 1) return 'pending';
       }
       // status succeeded: charged, but the purchase was not moved yet (a crash) — apply below.
-      if (row.status === 'succeeded') return extend(p, decision, chargeId, row.gateway_ref);
+      if (row.status === 'succeeded')
+        return extend(p, { ...decision, taxCents: total.taxCents }, chargeId, row.gateway_ref);
     }
 
-    if (free) return extend(p, decision, chargeId, null);
+    if (free) return extend(p, { ...decision, taxCents: 0 }, chargeId, null);
     let outcome;
     try {
       // The gateway's idempotency key is the charge id: (purchase, period).
       outcome = await gateway!.charge({
         idempotencyKey: chargeId,
-        amountCents: decision.amountCents,
+        amountCents: total.totalCents,
         currency: p.currency,
         cardToken: method!.gateway_token,
         description: `${name} renewal`,
@@ -227,12 +293,18 @@ export function createRenewals(deps: {
     }
     if (outcome.status === 'declined')
       return suspend(p, chargeId, { decline_code: outcome.declineCode, gateway_ref: outcome.ref });
-    return extend(p, decision, chargeId, outcome.ref);
+    return extend(p, { ...decision, taxCents: total.taxCents }, chargeId, outcome.ref);
   }
 
   async function extend(
     p: PurchaseRow,
-    d: { amountCents: number; periodStartMs: number; periodEndMs: number; nextCycleCents: number },
+    d: {
+      amountCents: number;
+      taxCents: number;
+      periodStartMs: number;
+      periodEndMs: number;
+      nextCycleCents: number;
+    },
     chargeId: string,
     ref: string | null,
     billingAnchorAt?: string,
@@ -250,7 +322,9 @@ export function createRenewals(deps: {
           status: 'active',
           available_to: iso(d.periodEndMs),
           period_started_at: iso(d.periodStartMs),
+          // What the period cost before tax (proration credits it); its tax as checkout records it.
           period_paid_cents: d.amountCents,
+          taxes_amount_cents: d.taxCents,
           next_cycle_cents: d.nextCycleCents,
           gateway_id: ref ?? p.gateway_id,
           ...(billingAnchorAt ? { billing_anchor_at: billingAnchorAt } : {}),
@@ -284,6 +358,14 @@ export function createRenewals(deps: {
     const { gateway, method } = await methodOf(p);
     if (end === null || !gateway?.savesCards || !method) return { kind: 'skipped' };
     const amountCents = p.next_cycle_cents ?? p.original_amount_cents ?? p.amount_cents;
+    const chargeId = `ra_${p.id}_${p.available_to ? Date.parse(p.available_to) : 0}_${method.id}`;
+    const existing = await db
+      .selectFrom('gateway_charges')
+      .select('id')
+      .where('id', '=', chargeId)
+      .executeTakeFirst();
+    const taxCents = existing ? 0 : await taxOn(p, amountCents);
+    let total = { totalCents: amountCents + taxCents, taxCents };
     const period = {
       amountCents,
       periodStartMs: start,
@@ -291,7 +373,6 @@ export function createRenewals(deps: {
       nextCycleCents:
         p.discounted_billing_cycles === 'ALL' ? amountCents : (p.original_amount_cents ?? p.amount_cents),
     };
-    const chargeId = `ra_${p.id}_${p.available_to ? Date.parse(p.available_to) : 0}_${method.id}`;
     const at = iso();
     const inserted = await db
       .insertInto('gateway_charges')
@@ -303,10 +384,13 @@ export function createRenewals(deps: {
         gateway: gateway.name,
         payment_method_id: method.id,
         resource_id: null,
-        amount_cents: amountCents,
+        amount_cents: total.totalCents,
         currency: p.currency,
         status: 'pending',
         purchase_plan: JSON.stringify({
+          name,
+          taxCents,
+          amountCents,
           reactivation: { purchaseId: p.id, periodStart: iso(start), periodEnd: iso(end) },
         }),
         purchase_id: p.id, // reconcile leaves it alone, as it does renewals
@@ -322,9 +406,10 @@ export function createRenewals(deps: {
         .where('id', '=', chargeId)
         .executeTakeFirst();
       if (!row) return { kind: 'skipped' };
+      total = claimed(row);
       if (row.status === 'declined') return { kind: 'declined', declineCode: row.decline_code };
       if (row.status === 'succeeded') {
-        await extend(p, period, chargeId, row.gateway_ref, iso(start));
+        await extend(p, { ...period, taxCents: total.taxCents }, chargeId, row.gateway_ref, iso(start));
         return { kind: 'reactivated' };
       }
       // Pending: a live attempt holds it; after the lease (a lost answer), retry with the same key.
@@ -342,7 +427,7 @@ export function createRenewals(deps: {
     try {
       outcome = await gateway.charge({
         idempotencyKey: chargeId,
-        amountCents,
+        amountCents: total.totalCents,
         currency: p.currency,
         cardToken: method.gateway_token,
         description: `${name} reactivation`,
@@ -368,7 +453,7 @@ export function createRenewals(deps: {
         .execute();
       return { kind: 'declined', declineCode: outcome.declineCode };
     }
-    await extend(p, period, chargeId, outcome.ref, iso(start));
+    await extend(p, { ...period, taxCents: total.taxCents }, chargeId, outcome.ref, iso(start));
     return { kind: 'reactivated' };
   }
 
@@ -403,8 +488,11 @@ export function createRenewals(deps: {
         .selectAll()
         .where('is_recurring', '=', 1)
         .where('status', 'in', ['active', 'trialing'])
-        // Gateways that renew by themselves (a PayPal subscription) move theirs through webhooks.
-        .where('gateway', 'in', renewableGateways)
+        // Gateways that renew by themselves (a PayPal subscription) move theirs through webhooks;
+        // one canceled there (cancelSubscriptionInProgress) is still ended here at its period's end.
+        .where((eb) =>
+          eb.or([eb('gateway', 'in', renewableGateways), eb('cancel_subscription_in_progress', '=', 1)]),
+        )
         .where('available_to', '<=', iso())
         .orderBy('available_to')
         .limit(RENEWAL_BATCH)

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { AppError } from '../../plugins/errors';
 import type { Checkout } from './checkout';
 import type { PaypalClient } from './gateways/paypal-gateway';
+import type { PaypalSale, PaypalSubscriptions } from './paypal-subscriptions';
 import type { StripeConfig } from './gateways/stripe-gateway';
 import { stripeClient } from './gateways/stripe-gateway';
 import type { WebhooksRepository } from './webhooks.repository';
@@ -10,7 +11,15 @@ import type { WebhooksRepository } from './webhooks.repository';
 type PaypalEvent = {
   id: string;
   event_type: string;
-  resource?: { id?: string; custom_id?: string; links?: { href: string; rel: string }[] };
+  resource?: {
+    id?: string;
+    custom_id?: string;
+    links?: { href: string; rel: string }[];
+    /** A sale's subscription (PAYMENT.SALE.*). */
+    billing_agreement_id?: string;
+    amount?: { total?: string; currency?: string };
+    create_time?: string;
+  };
 };
 
 export type WebhookAnswer = { received: true; duplicate: boolean };
@@ -27,6 +36,8 @@ export function createWebhooksService(deps: {
   checkout: Pick<Checkout, 'settleSucceeded'>;
   stripe: StripeConfig | undefined;
   paypal: { client: PaypalClient; webhookId: string | undefined } | undefined;
+  /** What PayPal's subscription events do to `paypal-sub` purchases. */
+  paypalSubs?: PaypalSubscriptions;
   now: () => number;
   log: Logger;
   onPurchaseChange: (siteUid: string, userId: string) => void;
@@ -102,6 +113,17 @@ export function createWebhooksService(deps: {
           'PayPal-Transmission-Sig',
         );
       const r = event.resource ?? {};
+      const sale = (): PaypalSale | null =>
+        typeof r.id === 'string' && typeof r.billing_agreement_id === 'string'
+          ? {
+              id: r.id,
+              billingAgreementId: r.billing_agreement_id,
+              total: typeof r.amount?.total === 'string' ? r.amount.total : undefined,
+              currency: typeof r.amount?.currency === 'string' ? r.amount.currency : undefined,
+              createTime: typeof r.create_time === 'string' ? r.create_time : undefined,
+            }
+          : null;
+      const subs = deps.paypalSubs;
       return once('paypal', event.id, event.event_type, async () => {
         switch (event.event_type) {
           case 'PAYMENT.CAPTURE.COMPLETED':
@@ -116,15 +138,32 @@ export function createWebhooksService(deps: {
           }
           case 'BILLING.SUBSCRIPTION.ACTIVATED':
             if (r.custom_id && r.id) await deps.checkout.settleSucceeded(r.custom_id, r.id);
-            await setStatus('paypal-sub', r.id ?? null, 'active');
+            if (r.id && subs) await subs.activated(r.id);
+            else await setStatus('paypal-sub', r.id ?? null, 'active');
             break;
+          case 'PAYMENT.SALE.COMPLETED': {
+            // PayPal billed a cycle of a subscription: one more period, once per sale id.
+            const s = sale();
+            if (s && subs) await subs.saleCompleted(s);
+            break;
+          }
+          case 'PAYMENT.SALE.DENIED': {
+            const s = sale();
+            if (s && subs) await subs.saleDenied(s);
+            break;
+          }
           case 'BILLING.SUBSCRIPTION.CANCELLED':
+            // Nothing more is billed; the paid period runs out (cancelSubscriptionInProgress).
+            if (r.id && subs) await subs.cancelAtPeriodEnd(r.id);
+            else await setStatus('paypal-sub', r.id ?? null, 'canceled');
+            break;
           case 'BILLING.SUBSCRIPTION.EXPIRED':
             await setStatus('paypal-sub', r.id ?? null, 'canceled');
             break;
           case 'BILLING.SUBSCRIPTION.SUSPENDED':
           case 'BILLING.SUBSCRIPTION.PAYMENT.FAILED':
-            await setStatus('paypal-sub', r.id ?? null, 'suspended');
+            if (r.id && subs) await subs.suspend(r.id);
+            else await setStatus('paypal-sub', r.id ?? null, 'suspended');
             break;
           default:
             break;

@@ -95,6 +95,21 @@ function unavailable(err: unknown): never {
 /** How long a buyer has to approve at PayPal before reconcile abandons the checkout. */
 export const APPROVAL_WINDOW_MS = 3 * 60 * 60_000;
 
+/** What a PayPal billing plan is made for: one plan per site, bundle, price, trial and currency. */
+export interface PaypalPlanKey {
+  siteUid: string;
+  bundleId: string;
+  priceCents: number;
+  trialDays: number;
+  currency: string;
+}
+
+/** Where plan ids outlive the process (paypal_plans); `save` answers the id kept (the first one). */
+export interface PaypalPlanStore {
+  find(key: PaypalPlanKey): Promise<string | undefined>;
+  save(key: PaypalPlanKey, planId: string): Promise<string>;
+}
+
 /** Billing-cycle unit of a plan type (accounts-and-commerce planType). */
 const INTERVAL: Record<string, { unit: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'; count: number }> = {
   day: { unit: 'DAY', count: 1 },
@@ -116,6 +131,8 @@ export function createPaypalGateways(
     /** Our charge by id: the PayPal reference begin stored and when the checkout started. */
     lookup: (chargeId: string) => Promise<{ ref: string | null; createdAtMs: number } | undefined>;
     now: () => number;
+    /** The plans made before (kept in paypal_plans), so a restart or another node reuses them. */
+    plans?: PaypalPlanStore;
   },
 ) {
   /**
@@ -134,7 +151,7 @@ export function createPaypalGateways(
     throw new Error('paypal: the buyer has not approved yet');
   }
 
-  /** Plans made this process, by site, bundle, price and trial (PayPal keeps them; we keep the id). */
+  /** Plan ids by site, bundle, price, trial and currency: this process's, in front of the store. */
   const plans = new Map<string, Promise<string>>();
 
   async function planFor(r: NonNullable<Parameters<ApprovalGateway['begin']>[0]['recurring']>) {
@@ -145,6 +162,15 @@ export function createPaypalGateways(
     let plan = plans.get(key);
     if (!plan) {
       plan = (async () => {
+        const planKey: PaypalPlanKey = {
+          siteUid: r.siteUid,
+          bundleId: r.bundleId,
+          priceCents: r.priceCents,
+          trialDays: r.trialDays,
+          currency: r.currency,
+        };
+        const stored = await deps.plans?.find(planKey);
+        if (stored) return stored;
         const product = await client.call<{ id: string }>(
           'POST',
           '/v1/catalogs/products',
@@ -184,7 +210,8 @@ export function createPaypalGateways(
           },
           `plan-${key}`,
         );
-        return created.id;
+        // Two nodes may race here; the store keeps the first id and answers it to both.
+        return deps.plans ? deps.plans.save(planKey, created.id) : created.id;
       })();
       plans.set(key, plan);
       plan.catch(() => plans.delete(key));
