@@ -108,6 +108,22 @@ describe('purchases', () => {
     ).toBe(200);
     const monthly = await buy(user.token, 'demo-monthly');
     const page = await pageAs(user);
+    // /subscribe/{bundle}?upgradesPurchase: the checkout panel's upgrade variant shows the credit.
+    await page.goto(`${baseUrl}/subscribe/demo-annual?upgradesPurchase=${monthly.id}`);
+    const summary = page.getByTestId('bundle-summary');
+    await summary.getByText('Unused time of your current plan').waitFor();
+    expect(await summary.textContent()).toMatch(/current plan.*-\$(?!0\.00)\d+\.\d\dTotal today/);
+    // /subscribe's Upgrade To offer leads to the upgrade of that purchase, the offer's plan chosen.
+    await page.goto(`${baseUrl}/subscribe`);
+    const upgradeTo = page
+      .locator('section[aria-labelledby="offers-upgrade"]')
+      .getByTestId('offer-action-demo-annual');
+    await expect
+      .poll(() => upgradeTo.getAttribute('href'))
+      .toBe(`/upgrade-purchase/${monthly.id}?bundleId=demo-annual`);
+    await upgradeTo.click();
+    await page.waitForURL((url) => url.pathname === `/upgrade-purchase/${monthly.id}`);
+    expect(await page.getByRole('radio', { name: /Annual/ }).isChecked()).toBe(true);
     await page.goto(`${baseUrl}/purchases`);
     await card(page, monthly.id).getByTestId('upgrade-link').click();
     await page.waitForURL((url) => url.pathname === `/upgrade-purchase/${monthly.id}`);
@@ -162,8 +178,8 @@ describe('purchases', () => {
     await card(page, monthly.id).getByRole('link', { name: 'Change payment method' }).click();
     await page.waitForURL((url) => url.pathname === `/purchases/${monthly.id}`);
     // Another card than the one it renews with is offered first; the current one is marked.
-    expect(await page.getByLabel(/ending in 4444/).isChecked()).toBe(true);
-    await page.getByLabel(/ending in 4242.*Current/).check();
+    expect(await page.getByRole('radio', { name: /ending in 4444/ }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: /ending in 4242.*Current/ }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect
       .poll(() => page.getByTestId('update-error').textContent())

@@ -3,8 +3,16 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousA11yViolations } from './axe';
-import { expectPlaysPast, launchBrowser, withoutNativeHls } from './browser';
-import { callApi, e2eDataDir, mailedLink, pageSignedInAs, signUpViewer, type Login } from './viewers';
+import { expectPlaysPast, launchBrowser, submitLogin, withoutNativeHls } from './browser';
+import {
+  callApi,
+  e2eDataDir,
+  mailedLink,
+  pageSignedInAs,
+  signUpViewer,
+  VIEWER_PASSWORD,
+  type Login,
+} from './viewers';
 
 // The commerce screens (accounts-and-commerce §2 Commerce routes, §4 Checkout, §5; decision 0034):
 // subscribe from a title's paywall with a coupon, a declined card, a rental that plays and then
@@ -58,6 +66,14 @@ async function continueAndConfirm(page: Page) {
   await page.getByTestId('checkout-confirm').click();
 }
 
+/** The purchase-success events the page pushed to its dataLayer (§4, decision 0034). */
+const purchaseEvents = (page: Page) =>
+  page.evaluate(() =>
+    ((window as unknown as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).filter(
+      (e) => e.event === 'purchase',
+    ),
+  );
+
 describe('subscribe and checkout', () => {
   it('subscribes from a paid title with a coupon and a 4242 card, then the title plays', async () => {
     const user = await signUpViewer('monthly');
@@ -79,11 +95,45 @@ describe('subscribe and checkout', () => {
     await fillNewCard(page, '4242424242424242');
     await continueAndConfirm(page);
     await page.getByTestId('checkout-success-message').waitFor();
+    // §4 purchase-success analytics in USD (a trial: nothing charged today).
+    expect(await purchaseEvents(page)).toEqual([
+      expect.objectContaining({
+        event: 'purchase',
+        currency: 'USD',
+        items: [expect.objectContaining({ item_id: 'demo-monthly' })],
+      }),
+    ]);
 
     // Auto-continue after 3 s, back to the title (odrc=watch), which now plays.
     await page.waitForURL((url) => url.pathname === '/channel/originals/demo-premium-01', { timeout: 8_000 });
     await expectPlaysPast(page, 2);
     await page.context().close();
+  });
+
+  it("sends an anonymous visitor to login and back to a title's offers with every parameter", async () => {
+    const user = await signUpViewer('return');
+    const page = await browser.newPage();
+    const data = JSON.stringify({ videoUid: 'demo-premium-01', bundleIds: ['demo-monthly'] });
+    const query = new URLSearchParams({
+      odrc: 'watch',
+      purchaseVideo: 'demo-premium-01',
+      data,
+      channel: 'originals',
+    });
+    await page.goto(`${baseUrl}/subscribe?${query}`);
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/login' &&
+        url.searchParams.get('odrc') === 'subscribe' &&
+        !!url.searchParams.get('resume'),
+    );
+    await submitLogin(page, user.email, VIEWER_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/subscribe');
+    const back = new URL(page.url()).searchParams;
+    expect(Object.fromEntries(back)).toEqual(Object.fromEntries(query));
+    await page.getByTestId('offer-action-demo-monthly').waitFor();
+    expect(await page.getByTestId('offer-action-demo-annual').count()).toBe(0);
+    await page.close();
   });
 
   it('shows the decline message in the form for a declined card, and buys nothing', async () => {
@@ -237,6 +287,9 @@ describe('subscribe and checkout', () => {
     await jar.getByLabel('What should we make more of?').fill('Documentaries');
     await jar.getByRole('button', { name: 'Give $25.00' }).click();
     await page.getByTestId('tip-jar-success').waitFor();
+    expect(await purchaseEvents(page)).toEqual([
+      expect.objectContaining({ event: 'purchase', currency: 'USD', value: 25 }),
+    ]);
 
     // The pre-order overlay shows the bundle's date and leads to its checkout.
     await page.goto(`${baseUrl}/preorder/demo-ppv-final/demo-premium-01`);

@@ -68,7 +68,8 @@ export const DEMO_BRANDS = {
       ),
       font: 'Georgia, "Times New Roman", serif',
     },
-    perms: { externalUrls: false, whitelabel: true },
+    // rentalsAsTickets: "Rentals are labelled Tickets on two specific sites" (decision 0034) — this one shows it.
+    perms: { externalUrls: false, whitelabel: true, rentalsAsTickets: true },
     discover: 'films',
     about: 'Northwind Classics: films and series for slow evenings, on the Marquee platform.',
   },

@@ -236,6 +236,9 @@ describe('demo seed', () => {
     expect(config.theme.font).toMatch(/serif/);
     expect(config.theme.logo).toMatch(/^data:image\/svg\+xml,/);
     expect(config.theme.colors).not.toEqual(demo.theme.colors);
+    // Rentals are labelled Tickets on this site, not on the main one (decision 0034).
+    expect(config.perms.rentalsAsTickets).toBe(true);
+    expect(demo.perms.rentalsAsTickets).toBe(false);
 
     // The same tab id, resolved by host name: each site gets its own rows.
     const discoverOf = async (host: string) =>

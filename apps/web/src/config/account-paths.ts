@@ -10,10 +10,16 @@ export const accountPaths = {
     path: '/purchases/:purchaseId',
     getHref: (id: string) => `/purchases/${encodeURIComponent(id)}`,
   },
+  /** /upgrade-purchase/{purchaseId}?couponCode&bundleId (bundleId: the plan chosen first). */
   upgradePurchase: {
     path: '/upgrade-purchase/:purchaseId',
-    getHref: (id: string, couponCode?: string | null) =>
-      `/upgrade-purchase/${encodeURIComponent(id)}${couponCode ? `?couponCode=${encodeURIComponent(couponCode)}` : ''}`,
+    getHref: (id: string, couponCode?: string | null, bundleId?: string | null) => {
+      const q = new URLSearchParams();
+      if (bundleId) q.set('bundleId', bundleId);
+      if (couponCode) q.set('couponCode', couponCode);
+      const qs = q.toString();
+      return `/upgrade-purchase/${encodeURIComponent(id)}${qs ? `?${qs}` : ''}`;
+    },
   },
   /** "/subscriptions redirects to /purchases". */
   subscriptions: { path: '/subscriptions', getHref: () => '/subscriptions' },

@@ -28,6 +28,25 @@ export function carrySubscribeParams(
   return s ? `?${s}` : '';
 }
 
+/**
+ * The login parameters of a commerce screen (§2 Return after login: "the original intent in odrc and
+ * its parameters kept"): the subscribe parameters except odrc, whose odrc=watch rides as `resume`
+ * ("Subscribe with odrc watch sets resume"), plus `extra` (bundle, upgradesPurchase, contentType …).
+ */
+export function commerceLoginParams(
+  from: URLSearchParams,
+  extra: Record<string, string | null | undefined> = {},
+): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const key of SUBSCRIBE_PARAMS) {
+    const value = from.get(key);
+    if (key !== 'odrc' && value) out[key] = value;
+  }
+  if (from.get('odrc') === 'watch') out.resume = 'true';
+  for (const [key, value] of Object.entries(extra)) if (value) out[key] = value;
+  return out;
+}
+
 /** The commerce routes of accounts-and-commerce §2 (subscribe, gift, tip jar, pre-order). */
 export const commercePaths = {
   subscribe: { path: '/subscribe', getHref: (query = '') => `/subscribe${query}` },

@@ -4,9 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { StatusMessage } from '../../components/status-message';
 import { errorMessage } from '../../components/error-message';
-import { PURCHASES_HREF, carrySubscribeParams, commercePaths } from '../../config/commerce-paths';
+import {
+  PURCHASES_HREF,
+  carrySubscribeParams,
+  commerceLoginParams,
+  commercePaths,
+} from '../../config/commerce-paths';
+import { accountPaths } from '../../config/account-paths';
 import { paths } from '../../config/paths';
-import { CheckoutPanel, TipJar } from '../../features/checkout';
+import { CheckoutPanel, TipJar, useUpgradeProration } from '../../features/checkout';
 import { useSiteConfig } from '../../features/site';
 import {
   GiftForm,
@@ -69,8 +75,13 @@ function Loading() {
 /** The list's links: checkout of the offer with the subscribe parameters carried. */
 function useCheckoutHref(videoUid?: string | null) {
   const [params] = useSearchParams();
-  return (offer: Bundle | Rental, kind: 'buy' | 'rent' | 'upgrade') => {
-    if (kind === 'upgrade') return PURCHASES_HREF;
+  return (offer: Bundle | Rental, kind: 'buy' | 'rent' | 'upgrade', upgradesPurchase?: string) => {
+    // An Upgrade To offer: the upgrade page of the purchase it upgrades, that plan chosen.
+    if (kind === 'upgrade') {
+      return upgradesPurchase
+        ? accountPaths.upgradePurchase.getHref(upgradesPurchase, params.get('couponCode'), offer.id)
+        : PURCHASES_HREF;
+    }
     const extra = videoUid && !params.get('purchaseVideo') ? { purchaseVideo: videoUid } : {};
     return commercePaths.subscribeBundle.getHref(offer.id, carrySubscribeParams(params, extra));
   };
@@ -98,7 +109,7 @@ function SubscribeListBody() {
 export function SubscribeRoute() {
   const [params] = useSearchParams();
   return (
-    <RequireLogin intent="subscribe" params={{ couponCode: params.get('couponCode') ?? undefined }}>
+    <RequireLogin intent="subscribe" params={commerceLoginParams(params)}>
       <SubscribeListBody />
     </RequireLogin>
   );
@@ -142,8 +153,12 @@ function TitleOffers({ videoUid }: { videoUid: string }) {
 /** /subscribe/{contentType}/{videoUid}: the offers that unlock that title (its play-url hints). */
 export function SubscribeTitleRoute() {
   const { contentType = '', videoUid = '' } = useParams();
+  const [params] = useSearchParams();
   return (
-    <RequireLogin intent="subscribe-item" params={{ contentType, contentUid: videoUid, videoUid }}>
+    <RequireLogin
+      intent="subscribe-item"
+      params={commerceLoginParams(params, { contentType, contentUid: videoUid, videoUid })}
+    >
       <TitleOffers videoUid={videoUid} />
     </RequireLogin>
   );
@@ -165,8 +180,19 @@ function BundleCheckout({ bundle }: { bundle: string }) {
     () => void navigate(commercePaths.subscribe.getHref(carrySubscribeParams(params)), { replace: true }),
     [navigate, params],
   );
-  if (gate === 'pending') return <Loading />;
+  // The upgrade variant shows the unused time credited to the first payment (decision 0034).
+  const proration = useUpgradeProration(upgradesPurchase, bundle, params.get('couponCode'));
+  if (gate === 'pending' || (upgradesPurchase && proration.isPending)) return <Loading />;
   if (gate === 'blocked') return <Navigate replace to={PURCHASES_HREF} />;
+  if (upgradesPurchase && proration.isError) {
+    return (
+      <Page title={t('upgradeTitle')}>
+        <StatusMessage kind="error" title={t('upgradeError')} onRetry={() => void proration.refetch()}>
+          {errorMessage(proration.error)}
+        </StatusMessage>
+      </Page>
+    );
+  }
   return (
     <Page title={upgradesPurchase ? t('upgradeTitle') : t('checkoutTitle')}>
       <CheckoutPanel
@@ -174,6 +200,7 @@ function BundleCheckout({ bundle }: { bundle: string }) {
         couponCode={params.get('couponCode')}
         kind={upgradesPurchase ? 'upgrade' : 'purchase'}
         upgradesPurchase={upgradesPurchase}
+        prorationCents={upgradesPurchase ? (proration.data?.unusedTimeCents ?? 0) : 0}
         videoUid={videoUid}
         channel={params.get('channel')}
         platform={params.get('platform') ?? 'web'}
@@ -191,7 +218,7 @@ export function SubscribeBundleRoute() {
   return (
     <RequireLogin
       intent="subscribe-one"
-      params={{ bundle, couponCode: params.get('couponCode') ?? undefined }}
+      params={commerceLoginParams(params, { bundle, upgradesPurchase: params.get('upgradesPurchase') })}
     >
       <BundleCheckout key={bundle} bundle={bundle} />
     </RequireLogin>
@@ -238,10 +265,16 @@ function GiftSteps() {
   );
 }
 
+/** What /gift keeps through login (§2 Return after login). */
+const GIFT_PARAMS = ['pageUrl', 'tabUrl', 'channel', 'pid', 'videoUid', 'seriesUid', 'couponCode'] as const;
+
 /** /gift?odrc&pageUrl&tabUrl&channel&login&pid&videoUid&seriesUid: gift_selection then gift_form. */
 export function GiftRoute() {
+  const [params] = useSearchParams();
+  const kept: Record<string, string | undefined> = {};
+  for (const key of GIFT_PARAMS) kept[key] = params.get(key) ?? undefined;
   return (
-    <RequireLogin intent="gift">
+    <RequireLogin intent="gift" params={kept}>
       <GiftsAllowed>
         <GiftSteps />
       </GiftsAllowed>
@@ -339,7 +372,10 @@ export function PreorderRoute() {
     else void navigate('/');
   };
   return (
-    <RequireLogin intent="subscribe-one" params={{ bundle: bundleId }}>
+    <RequireLogin
+      intent="subscribe-one"
+      params={commerceLoginParams(params, { bundle: bundleId, purchaseVideo: videoUid })}
+    >
       <div className="checkout">
         <PreorderOverlay bundleId={bundleId} onCheckout={checkout} onClose={close} />
       </div>

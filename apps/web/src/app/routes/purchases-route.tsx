@@ -64,7 +64,7 @@ export function UpdatePaymentMethodRoute() {
   );
 }
 
-/** /upgrade-purchase/{purchaseId}?couponCode */
+/** /upgrade-purchase/{purchaseId}?couponCode&bundleId */
 export function UpgradePurchaseRoute() {
   const { t } = useTranslation('purchases');
   const { purchaseId = '' } = useParams();
@@ -76,6 +76,7 @@ export function UpgradePurchaseRoute() {
       <UpgradePurchase
         purchaseId={purchaseId}
         couponCode={params.get('couponCode')}
+        initialBundleId={params.get('bundleId')}
         onDone={toPurchases}
         onBack={toPurchases}
         renderAddCard={renderAddCard}

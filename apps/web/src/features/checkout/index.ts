@@ -7,7 +7,13 @@ export { AddressForm, emptyAddress, validateAddressValue, addressData } from './
 export type { AddressValue, AddressErrors } from './components/address-form';
 export { AddCardForm } from './components/add-card-form';
 export { CheckoutCaptcha, useCardCaptcha } from './components/checkout-captcha';
-export { useAddCard, useGateways, usePaymentMethods, useCountryCodes } from './api/use-commerce';
+export {
+  useAddCard,
+  useGateways,
+  usePaymentMethods,
+  useCountryCodes,
+  useUpgradeProration,
+} from './api/use-commerce';
 export { useCommerceMessage } from './hooks/use-commerce-message';
 export { CheckoutPanel } from './components/checkout-panel';
 export type { CheckoutPanelProps } from './components/checkout-panel';

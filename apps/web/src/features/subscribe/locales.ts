@@ -68,6 +68,7 @@ export const en = {
   },
   checkoutTitle: 'Checkout',
   upgradeTitle: 'Upgrade',
+  upgradeError: "We couldn't work out the credit for this upgrade",
 };
 
 export const es: Messages<typeof en> = {
@@ -134,4 +135,5 @@ export const es: Messages<typeof en> = {
   },
   checkoutTitle: 'Pago',
   upgradeTitle: 'Mejorar',
+  upgradeError: 'No pudimos calcular el crédito de esta mejora',
 };

@@ -43,6 +43,29 @@ describe('returnPath', () => {
     expect(to('odrc=redeem-gift&purchase=p1&loginAs=a%40b.c')).toBe('/redeem-gift/p1?loginAs=a%40b.c');
   });
 
+  it('keeps every commerce parameter (§2 "the original intent in odrc and its parameters kept")', () => {
+    const data = encodeURIComponent('{"videoUid":"v1","bundleIds":["b1"]}');
+    expect(to(`odrc=subscribe&purchaseVideo=v1&data=${data}&channel=c1&resume=true`)).toBe(
+      `/subscribe?odrc=watch&purchaseVideo=v1&data=${data}&channel=c1`,
+    );
+    expect(to('odrc=subscribe&pageUrl=p&tabUrl=t&isHybrid=true&platform=web&couponCode=X')).toBe(
+      '/subscribe?pageUrl=p&tabUrl=t&isHybrid=true&platform=web&couponCode=X',
+    );
+    expect(to('odrc=subscribe&bundle=b1&upgradesPurchase=p1')).toBe('/subscribe/b1?upgradesPurchase=p1');
+    expect(
+      to('odrc=subscribe-one&bundle=b1&couponCode=X&upgradesPurchase=p1&purchaseVideo=v1&resume=true'),
+    ).toBe('/subscribe/b1?odrc=watch&purchaseVideo=v1&couponCode=X&upgradesPurchase=p1');
+    expect(to('odrc=subscribe-item&contentType=movie&contentUid=m1&channel=c1&resume=true')).toBe(
+      '/subscribe/movie/m1?odrc=watch&channel=c1',
+    );
+    expect(to('odrc=gift&bundle=b1&couponCode=X')).toBe('/gift/b1?couponCode=X');
+    expect(to('odrc=gift&channel=c&pid=p&seriesUid=s')).toBe('/gift?channel=c&pid=p&seriesUid=s');
+    expect(to('odrc=redeem-gift&purchase=p1&loginAs=a%40b.c&code=K9')).toBe(
+      '/redeem-gift/p1?loginAs=a%40b.c&code=K9',
+    );
+    expect(to('odrc=contribute&channel=c')).toBe('/contribute');
+  });
+
   it('knows every intent the spec lists', () => {
     expect(KNOWN_INTENTS).toHaveLength(20);
     for (const intent of ['activate', 'library', 'delete-account', 'contribute', 'subscribe']) {
@@ -60,5 +83,8 @@ describe('carriedQuery', () => {
   it('keeps only the shared parameters of the not-logged-in group', () => {
     expect(carriedQuery(new URLSearchParams('odrc=watch&videoUid=v&evil=1'))).toBe('?odrc=watch&videoUid=v');
     expect(carriedQuery(new URLSearchParams(''))).toBe('');
+    expect(carriedQuery(new URLSearchParams('odrc=subscribe&data=%7B%7D&upgradesPurchase=p1'))).toBe(
+      '?odrc=subscribe&data=%7B%7D&upgradesPurchase=p1',
+    );
   });
 });

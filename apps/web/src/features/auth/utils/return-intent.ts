@@ -52,12 +52,43 @@ export const CARRIED_PARAMS = [
   'resume',
   'source',
   'code',
+  // The commerce screens' own parameters (subscribe parameters §2, /subscribe/{bundle}?upgradesPurchase).
+  'data',
+  'upgradesPurchase',
 ] as const;
+
+/**
+ * The subscribe parameters (§2) a commerce intent returns with. The subscribe URL's own odrc (what
+ * happens after the purchase) cannot ride in the login URL, whose odrc is the commerce intent: §2
+ * "Subscribe with odrc watch sets resume", so `resume` carries it and comes back as odrc=watch.
+ */
+const SUBSCRIBE_RETURN_PARAMS = [
+  'purchaseVideo',
+  'data',
+  'pageUrl',
+  'tabUrl',
+  'channel',
+  'isHybrid',
+  'platform',
+  'couponCode',
+];
 
 /** `?a=1&b=2` from the given keys of `params` that have a value ('' when none). */
 function queryOf(params: URLSearchParams, keys: string[]): string {
   const out = new URLSearchParams();
   for (const key of keys) {
+    const value = params.get(key);
+    if (value) out.set(key, value);
+  }
+  const qs = out.toString();
+  return qs ? `?${qs}` : '';
+}
+
+/** `?…` of the subscribe parameters for a commerce return (odrc=watch when `resume` is set), plus `extra`. */
+function subscribeQuery(params: URLSearchParams, extra: string[] = []): string {
+  const out = new URLSearchParams();
+  if (params.get('resume')) out.set('odrc', 'watch');
+  for (const key of [...SUBSCRIBE_RETURN_PARAMS, ...extra]) {
     const value = params.get(key);
     if (value) out.set(key, value);
   }
@@ -127,18 +158,25 @@ export function returnPath(params: URLSearchParams): string {
     case 'watchPartyLobby':
       return `/watch-party${queryOf(params, ['pid'])}`;
     case 'subscribe':
-      if (get('contentType') && videoUid) return `/subscribe/${enc(get('contentType'))}/${enc(videoUid)}`;
-      return bundle ? `/subscribe/${enc(bundle)}${queryOf(params, ['couponCode'])}` : '/subscribe';
+      if (get('contentType') && videoUid)
+        return `/subscribe/${enc(get('contentType'))}/${enc(videoUid)}${subscribeQuery(params)}`;
+      return bundle
+        ? `/subscribe/${enc(bundle)}${subscribeQuery(params, ['upgradesPurchase'])}`
+        : `/subscribe${subscribeQuery(params)}`;
     case 'subscribe-one':
-      return bundle ? `/subscribe/${enc(bundle)}${queryOf(params, ['couponCode'])}` : '/subscribe';
+      return bundle
+        ? `/subscribe/${enc(bundle)}${subscribeQuery(params, ['upgradesPurchase'])}`
+        : `/subscribe${subscribeQuery(params)}`;
     case 'subscribe-item': {
       const uid = get('contentUid') || videoUid;
-      return get('contentType') && uid ? `/subscribe/${enc(get('contentType'))}/${enc(uid)}` : '/subscribe';
+      return get('contentType') && uid
+        ? `/subscribe/${enc(get('contentType'))}/${enc(uid)}${subscribeQuery(params)}`
+        : `/subscribe${subscribeQuery(params)}`;
     }
     case 'gift':
       return bundle
         ? `/gift/${enc(bundle)}${queryOf(params, ['couponCode'])}`
-        : `/gift${queryOf(params, ['pageUrl', 'tabUrl', 'channel', 'pid', 'videoUid', 'seriesUid'])}`;
+        : `/gift${queryOf(params, ['pageUrl', 'tabUrl', 'channel', 'pid', 'videoUid', 'seriesUid', 'couponCode'])}`;
     case 'redeem-gift':
       return get('purchase')
         ? `/redeem-gift/${enc(get('purchase'))}${queryOf(params, ['loginAs', 'code'])}`

@@ -2,6 +2,7 @@ import {
   ApiError,
   applyCoupon,
   bundleQueryOptions,
+  calculateProration,
   commerceQueryKey,
   countryCodesQueryOptions,
   createPaymentMethod,
@@ -89,4 +90,18 @@ export function useInvalidateAfterPurchase() {
     void client.invalidateQueries({ queryKey: commerceQueryKey(api) });
     void client.invalidateQueries({ queryKey: queryKeys.all(api) });
   };
+}
+
+/**
+ * The upgrade checkout's credit (/subscribe/{bundle}?upgradesPurchase): GET
+ * /api/payment/purchases/{id}/calculateProration?bundleId — the unused time of the purchase being
+ * upgraded, credited to the first payment only. Off without a purchase; a 4xx is never retried.
+ */
+export function useUpgradeProration(purchaseId: string | null, bundleId: string, couponCode?: string | null) {
+  return useQuery({
+    queryKey: [...commerceQueryKey(api), 'proration', purchaseId, bundleId, couponCode ?? null],
+    queryFn: ({ signal }) => calculateProration(api, purchaseId!, bundleId, couponCode ?? undefined, signal),
+    enabled: !!purchaseId,
+    retry: (count, error) => !(error instanceof ApiError && error.isClientError) && count < 2,
+  });
 }

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError, FormMessage, TextField } from '../../../components/form-fields';
 import { StatusMessage } from '../../../components/status-message';
 import { api } from '../../../lib/api';
+import { reportCheckoutSuccess } from '../../../lib/purchase-analytics';
 import {
   useApplyCoupon,
   useBundle,
@@ -319,6 +320,8 @@ function CheckoutForm({
         return;
       }
       invalidate();
+      // §4 purchase-success analytics (currency USD): the subscribe, rental, gift and upgrade checkouts.
+      reportCheckoutSuccess(answer);
       setResult(answer);
       setStep('success');
     } catch (err) {

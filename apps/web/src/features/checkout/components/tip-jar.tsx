@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError, FormMessage, TextField } from '../../../components/form-fields';
 import { StatusMessage } from '../../../components/status-message';
 import { api } from '../../../lib/api';
+import { reportCheckoutSuccess } from '../../../lib/purchase-analytics';
 import {
   useCountryCodes,
   useGateways,
@@ -114,7 +115,7 @@ function TipJarForm({
     key.current ??= newIdempotencyKey();
     setPaying(true);
     try {
-      await subscribeDonation(
+      const answer = await subscribeDonation(
         api,
         {
           gateway: (gateways.cardGateway ?? 'test') as 'test',
@@ -134,6 +135,8 @@ function TipJarForm({
       );
       key.current = null;
       invalidate();
+      // §4 purchase-success analytics (currency USD) for the tip or donation.
+      if ('purchase' in answer) reportCheckoutSuccess(answer);
       setDone(true);
     } catch (err) {
       if (err instanceof ApiError && err.isClientError) {

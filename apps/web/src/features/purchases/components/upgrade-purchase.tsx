@@ -15,6 +15,8 @@ import './purchases.css';
 interface UpgradePurchaseProps {
   purchaseId: string;
   couponCode?: string | null;
+  /** ?bundleId: the plan chosen first (an Upgrade To offer of /subscribe), when it is one of the options. */
+  initialBundleId?: string | null;
   /** After the upgrade (to /purchases). */
   onDone: () => void;
   onBack: () => void;
@@ -33,6 +35,7 @@ interface UpgradePurchaseProps {
 export function UpgradePurchase({
   purchaseId,
   couponCode,
+  initialBundleId,
   onDone,
   onBack,
   renderAddCard,
@@ -45,7 +48,8 @@ export function UpgradePurchase({
   const options = useUpgradeOptions(purchaseId);
   const [target, setTarget] = useState<string | null>(null);
   const bundles = options.data?.bundles ?? [];
-  const bundleId = target ?? bundles[0]?.id ?? null;
+  const preferred = bundles.find((b) => b.id === initialBundleId)?.id;
+  const bundleId = target ?? preferred ?? bundles[0]?.id ?? null;
   const proration = useProration(purchaseId, bundleId, couponCode);
   const wallet = purchase.data?.gateway === 'paypal-sub';
   const gateway = useCardGateway();

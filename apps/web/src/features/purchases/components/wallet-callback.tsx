@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { StatusMessage } from '../../../components/status-message';
 import { errorMessage } from '../../../components/error-message';
 import { useWalletCallback, type WalletGateway } from '../api/use-wallet-callback';
-import { reportPurchaseSuccess } from '../utils/purchase-analytics';
+import { reportPurchaseSuccess } from '../../../lib/purchase-analytics';
 import { walletNext, type WalletAnswer } from '../utils/wallet-return';
 import './purchases.css';
 

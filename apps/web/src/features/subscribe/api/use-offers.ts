@@ -3,6 +3,7 @@ import {
   bundlesQueryOptions,
   commerceQueryKey,
   getNonPurchasedBundles,
+  getPurchasedBundles,
   giftablesQueryOptions,
   rentalsQueryOptions,
   videoPlayUrlQueryOptions,
@@ -60,4 +61,19 @@ export function useCouponOffers(couponCode: string | null | undefined) {
   });
   const rentals = useQuery({ ...rentalsQueryOptions(api, code), enabled: !!code, retry: noRetryOn4xx });
   return { code, bundles, rentals };
+}
+
+/**
+ * The viewer's purchases (GET /api/payment/purchasedbundles, first page, newest first): the Upgrade
+ * To offers link to the upgrade of the purchase they upgrade. Off while `enabled` is false.
+ */
+export function useViewerPurchases(enabled: boolean) {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: [...commerceQueryKey(api), 'purchasedbundles', user?.id ?? null, 0],
+    queryFn: ({ signal }) => getPurchasedBundles(api, 0, signal),
+    select: (data) => data.items,
+    enabled: enabled && !!user,
+    retry: noRetryOn4xx,
+  });
 }

@@ -2,8 +2,14 @@ import type { Bundle, Rental } from '@marquee/contract';
 import { useTranslation } from 'react-i18next';
 import { StatusMessage } from '../../../components/status-message';
 import { errorMessage } from '../../../components/error-message';
-import { useBundles, useCouponOffers, useRentals } from '../api/use-offers';
-import { isIgnoredCouponError, offerSections, withCouponDiscounts, type OfferHints } from '../utils/offers';
+import { useBundles, useCouponOffers, useRentals, useViewerPurchases } from '../api/use-offers';
+import {
+  isIgnoredCouponError,
+  offerSections,
+  upgradeSources,
+  withCouponDiscounts,
+  type OfferHints,
+} from '../utils/offers';
 import { OfferCard } from './offer-card';
 import './subscribe.css';
 
@@ -12,8 +18,15 @@ export interface SubscribeListProps {
   hints: OfferHints | null;
   /** "Rentals are labelled Tickets on two specific sites" (site flag rentalsAsTickets). */
   ticketsLabel?: boolean;
-  /** The checkout of one offer (with the subscribe parameters carried). */
-  checkoutHref: (offer: Bundle | Rental, kind: 'buy' | 'rent' | 'upgrade') => string;
+  /**
+   * The checkout of one offer (with the subscribe parameters carried); an Upgrade To offer gets the
+   * id of the viewer's purchase it upgrades (when one is found).
+   */
+  checkoutHref: (
+    offer: Bundle | Rental,
+    kind: 'buy' | 'rent' | 'upgrade',
+    upgradesPurchase?: string,
+  ) => string;
   title?: string;
   /** ?couponCode: the offers are priced with it where it applies (§5 coupon rules). */
   couponCode?: string | null;
@@ -34,6 +47,9 @@ export function SubscribeList({
   const bundles = useBundles();
   const rentals = useRentals();
   const coupon = useCouponOffers(couponCode);
+  // Upgrade To links lead to the upgrade of the purchase they upgrade: only a viewer holding a
+  // bundle has one.
+  const purchases = useViewerPurchases(!!bundles.data?.some((b) => b.activeForUser));
   if (bundles.isPending || rentals.isPending) {
     return (
       <p className="offer-card__muted" role="status">
@@ -65,6 +81,7 @@ export function SubscribeList({
     coupon.rentals.data ?? rentals.data,
     hints,
   );
+  const sources = upgradeSources(bundles.data, purchases.data ?? []);
   const empty = !s.buy.length && !s.rent.length && !s.products.length && !s.upgrade.length;
   return (
     <div className="subscribe" data-testid="subscribe-list">
@@ -128,7 +145,12 @@ export function SubscribeList({
           <h2 id="offers-upgrade">{t('sections.upgrade')}</h2>
           <ul className="offer-list">
             {s.upgrade.map((b) => (
-              <OfferCard key={b.id} offer={b} href={checkoutHref(b, 'upgrade')} action={t('offer.upgrade')} />
+              <OfferCard
+                key={b.id}
+                offer={b}
+                href={checkoutHref(b, 'upgrade', sources.get(b.id))}
+                action={t('offer.upgrade')}
+              />
             ))}
           </ul>
         </section>

@@ -1,4 +1,4 @@
-import type { Bundle, Rental } from '@marquee/contract';
+import type { Bundle, Purchase, Rental } from '@marquee/contract';
 import { describe, expect, it } from 'vitest';
 import {
   hintedIds,
@@ -6,6 +6,7 @@ import {
   offerSections,
   oneActiveSubBlocks,
   parseHints,
+  upgradeSources,
   validateGift,
   withCouponDiscounts,
 } from './offers';
@@ -73,5 +74,35 @@ describe('subscribe offers (accounts-and-commerce §2)', () => {
     const out = withCouponDiscounts([b('a'), b('c')], [{ ...b('a'), discount }]);
     expect(out[0]!.discount).toEqual(discount);
     expect(out[1]!.discount).toBeUndefined();
+  });
+  it('links each Upgrade To offer to the purchase it upgrades (§4 upgrade rules)', () => {
+    const bundles = [
+      b('monthly', { activeForUser: true, upgradesToBundles: ['annual', 'premium'] }),
+      b('annual'),
+      b('premium', { activeForUser: true }),
+      b('weekly', { activeForUser: true, upgradesToBundles: ['annual'] }),
+    ];
+    const p = (id: string, over: Partial<Purchase> = {}) =>
+      ({
+        id,
+        bundleId: 'monthly',
+        status: 'active',
+        isRecurring: true,
+        gateway: 'test',
+        previousPurchase: null,
+        ...over,
+      }) as Purchase;
+    // Newest first: the first upgradable purchase wins; premium is held already.
+    expect([...upgradeSources(bundles, [p('p2'), p('p1')])]).toEqual([['annual', 'p2']]);
+    // Canceled, one-time or an unknown bundle: nothing to upgrade from; the next one is used.
+    expect([
+      ...upgradeSources(bundles, [
+        p('gone', { status: 'canceled' }),
+        p('once', { isRecurring: false }),
+        p('other', { bundleId: 'no-such' }),
+        p('w1', { bundleId: 'weekly', status: 'trialing' }),
+      ]),
+    ]).toEqual([['annual', 'w1']]);
+    expect(upgradeSources(bundles, []).size).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
-import type { Bundle, Rental } from '@marquee/contract';
-import { COMMERCE_MESSAGES, isRentalType } from '@marquee/domain';
+import type { Bundle, Purchase, Rental } from '@marquee/contract';
+import { COMMERCE_MESSAGES, isRentalType, upgradeTargets } from '@marquee/domain';
 
 /** Subscribe parameters' `data` (§2): which offers unlock the title the viewer came from. */
 export interface OfferHints {
@@ -76,6 +76,28 @@ export function offerSections(bundles: Bundle[], rentals: Rental[], hints: Offer
     products: listed.filter((b) => b.type === 'PRODUCT' && keep(b.id)),
     upgrade: only.size === 0 ? listed.filter((b) => upgradeIds.has(b.id) && !b.activeForUser) : [],
   };
+}
+
+/**
+ * Which of the viewer's purchases each Upgrade To offer upgrades: target bundle id → purchase id
+ * (§4 Purchases page upgrade rules, `upgradeTargets` in @marquee/domain: recurring, an upgradable
+ * gateway, active or trialing, the target not held). The first purchase found wins (newest first).
+ */
+export function upgradeSources(
+  bundles: readonly Bundle[],
+  purchases: readonly Purchase[],
+): Map<string, string> {
+  const byId = new Map(bundles.map((b) => [b.id, b]));
+  const held = bundles.filter((b) => b.activeForUser).map((b) => b.id);
+  const sources = new Map<string, string>();
+  for (const p of purchases) {
+    const from = p.bundleId ? byId.get(p.bundleId) : undefined;
+    if (!from) continue;
+    for (const target of upgradeTargets(p, from.upgradesToBundles, held)) {
+      if (!sources.has(target)) sources.set(target, p.id);
+    }
+  }
+  return sources;
 }
 
 /** §2 "If the user already has any active bundle and the oneActiveSub flag is set, subscribe goes to purchases." */
