@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  autoContinuesAfterPurchase,
   canCancel,
   canChangeMethod,
   hideReplaced,
@@ -68,5 +69,15 @@ describe('Purchases page rules (§4 Purchases page, §9)', () => {
     expect(isActiveRental({ status: 'active', availableTo: at(1000) }, now)).toBe(true);
     expect(isActiveRental({ status: 'active', availableTo: at(-1000) }, now)).toBe(false);
     expect(isActiveRental({ status: 'canceled', availableTo: at(1000) }, now)).toBe(false);
+  });
+});
+
+describe('autoContinuesAfterPurchase (§4 Checkout: auto-continue after 3 s, not for a club bundle)', () => {
+  it('continues by itself unless the bundle has its own purchased text to read', () => {
+    expect(autoContinuesAfterPurchase({ purchasedText: null })).toBe(true);
+    expect(autoContinuesAfterPurchase({ purchasedText: '  ' })).toBe(true);
+    expect(
+      autoContinuesAfterPurchase({ purchasedText: 'Welcome to the club! Your card ships in a week.' }),
+    ).toBe(false);
   });
 });

@@ -75,3 +75,11 @@ export function isActiveRental(p: { status: string; availableTo: string | null }
   if (p.status !== 'active' && p.status !== 'trialing') return false;
   return !p.availableTo || Date.parse(p.availableTo) > nowMs;
 }
+
+/**
+ * §4 Checkout: "Success message, then auto-continue after 3 s (not for one brand's club bundle)".
+ * Ours (decision 0034): a bundle with its own `purchasedText` (a club's welcome, what to do next)
+ * stays on the success message until the viewer continues, since that text is there to be read.
+ */
+export const autoContinuesAfterPurchase = (bundle: { purchasedText?: string | null }): boolean =>
+  !bundle.purchasedText?.trim();

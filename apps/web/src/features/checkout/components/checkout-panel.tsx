@@ -8,7 +8,13 @@ import {
   type TaxQuote,
 } from '@marquee/api-client';
 import type { Bundle, CheckoutResult, GiftData, Order } from '@marquee/contract';
-import { COMMERCE_LIMITS, COMMERCE_MESSAGES, isRentalType, validateShipping } from '@marquee/domain';
+import {
+  autoContinuesAfterPurchase,
+  COMMERCE_LIMITS,
+  COMMERCE_MESSAGES,
+  isRentalType,
+  validateShipping,
+} from '@marquee/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError, FormMessage, TextField } from '../../../components/form-fields';
@@ -174,12 +180,13 @@ function CheckoutForm({
     void onApplyCoupon(urlCoupon);
   }, [urlCoupon]);
 
-  // Success: "auto-continue after 3 s".
+  // Success: "auto-continue after 3 s", unless the bundle's own text is there to be read.
+  const autoContinue = autoContinuesAfterPurchase(bundle);
   useEffect(() => {
-    if (step !== 'success' || !result) return;
+    if (step !== 'success' || !result || !autoContinue) return;
     const timer = setTimeout(() => onDone(result), COMMERCE_LIMITS.checkoutSuccessRedirectMs);
     return () => clearTimeout(timer);
-  }, [step, result, onDone]);
+  }, [step, result, onDone, autoContinue]);
 
   async function onApplyCoupon(code: string) {
     const trimmed = code.trim();
@@ -357,7 +364,7 @@ function CheckoutForm({
                 : t('success.purchase')}
           </p>
           {bundle.purchasedText ? <p>{bundle.purchasedText}</p> : null}
-          <p className="checkout-muted">{t('success.continuing')}</p>
+          {autoContinue ? <p className="checkout-muted">{t('success.continuing')}</p> : null}
         </FormMessage>
         <div className="checkout-actions">
           <button type="button" className="button" onClick={() => onDone(result)} autoFocus>
