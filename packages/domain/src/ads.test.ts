@@ -24,8 +24,9 @@ describe('video ads (playback-and-social §4.3, §4.4)', () => {
     expect(videoAdsOn({ ...on, status: 'rejected' }, web)).toBe(false);
   });
 
-  it('plays VAST only, never on TV and never withoutAds', () => {
-    expect(videoAdsOn({ ...on, type: 'googima' }, web)).toBe(false);
+  it('plays both ad types (a googima tag answers VAST too), never on TV and never withoutAds', () => {
+    expect(videoAdsOn({ ...on, type: 'googima' }, web)).toBe(true);
+    expect(videoAdsOn({ ...on, type: 'vpaid' }, web)).toBe(false);
     expect(videoAdsOn(on, { withoutAds: false, tv: true })).toBe(false);
     expect(videoAdsOn(on, { withoutAds: true, tv: false })).toBe(false);
   });

@@ -44,11 +44,13 @@ export type AdSwitches = { enabled: boolean; status: string; type: string };
 
 /**
  * Whether the player asks for video ads: "Ads are on only when ads.enabled is set and the ad
- * status is approved"; we play VAST only (googima needs Google's SDK); never on TV ("skipped on
- * TV" for the gate, and the TV apps have no ad UI); never for a viewer or video `withoutAds`.
+ * status is approved"; both ad types (a googima ad tag also answers VAST, which our VAST client
+ * plays without Google's SDK); never on TV ("skipped on TV" for the gate, and the TV apps have no
+ * ad UI); never for a viewer or video `withoutAds`.
  */
 export function videoAdsOn(ads: AdSwitches, opts: { withoutAds: boolean; tv: boolean }): boolean {
-  return ads.enabled && ads.status === 'approved' && ads.type === 'vast' && !opts.withoutAds && !opts.tv;
+  const known = (AD_TYPES as readonly string[]).includes(ads.type);
+  return ads.enabled && ads.status === 'approved' && known && !opts.withoutAds && !opts.tv;
 }
 
 /** "Detection is enabled only when the site's ad settings say so. It is skipped on TV." */
