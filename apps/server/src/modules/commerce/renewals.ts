@@ -167,6 +167,77 @@ export function createRenewals(deps: {
     return { gateway, method };
   }
 
+  /**
+   * Claims one charge before any gateway call: a `gateway_charges` row whose id is also the
+   * gateway's idempotency key, with its amount (the cycle plus its tax) fixed now, so a retry
+   * charges what the row says. A row already there is read instead: charged (a crash before the
+   * purchase moved), declined, or pending — taken over only once its lease has run out.
+   */
+  async function claim(
+    p: PurchaseRow,
+    chargeId: string,
+    amountCents: number,
+    row: { idempotencyKey: string; gateway: string; paymentMethodId: string | null; plan: object },
+  ): Promise<
+    | { kind: 'charge'; total: { totalCents: number; taxCents: number } }
+    | { kind: 'succeeded'; taxCents: number; ref: string | null }
+    | { kind: 'declined'; declineCode: string | null }
+    | { kind: 'busy' }
+    | { kind: 'gone' }
+  > {
+    const existing = await db
+      .selectFrom('gateway_charges')
+      .select('id')
+      .where('id', '=', chargeId)
+      .executeTakeFirst();
+    const taxCents = existing ? 0 : await taxOn(p, amountCents);
+    const at = iso();
+    const inserted = await db
+      .insertInto('gateway_charges')
+      .values({
+        id: chargeId,
+        site_uid: p.site_uid,
+        user_id: p.user_id,
+        idempotency_key: row.idempotencyKey,
+        gateway: row.gateway,
+        payment_method_id: row.paymentMethodId,
+        resource_id: null,
+        amount_cents: amountCents + taxCents,
+        currency: p.currency,
+        status: 'pending',
+        purchase_plan: JSON.stringify({ ...row.plan, taxCents, amountCents }),
+        // Set from the start: reconcile (purchase_id IS NULL) leaves these charges alone.
+        purchase_id: p.id,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1)
+      return { kind: 'charge', total: { totalCents: amountCents + taxCents, taxCents } };
+
+    const found = await db
+      .selectFrom('gateway_charges')
+      .selectAll()
+      .where('id', '=', chargeId)
+      .executeTakeFirst();
+    if (!found) return { kind: 'gone' };
+    const total = claimed(found);
+    if (found.status === 'declined') return { kind: 'declined', declineCode: found.decline_code };
+    if (found.status === 'succeeded')
+      return { kind: 'succeeded', taxCents: total.taxCents, ref: found.gateway_ref };
+    // Pending: another node holds the lease; after it runs out (a crash), take it over conditionally.
+    if (found.updated_at > iso(now() - RENEWAL_LEASE_MS)) return { kind: 'busy' };
+    const took = await db
+      .updateTable('gateway_charges')
+      .set({ updated_at: at })
+      .where('id', '=', chargeId)
+      .where('status', '=', 'pending')
+      .where('updated_at', '=', found.updated_at)
+      .executeTakeFirst();
+    return Number(took.numUpdatedRows) === 1 ? { kind: 'charge', total } : { kind: 'busy' };
+  }
+
   async function renewOne(p: PurchaseRow): Promise<RenewalOutcome> {
     const { name, plan } = await planOf(p);
     const decision = renewalDecision(
@@ -207,72 +278,27 @@ export function createRenewals(deps: {
     if (!free && (!gateway || !gateway.savesCards || !method))
       return suspend(p, null, { error_message: 'noSavedMethod' });
 
-    // Claim the period: one charge row per (purchase, period), inserted before any gateway call.
-    // Its amount (the cycle plus its tax) is fixed now: a retry charges what the row says.
+    // One charge per (purchase, period).
     const chargeId = chargeIdOf(p.id, decision.periodStartMs);
-    const existing = await db
-      .selectFrom('gateway_charges')
-      .select('id')
-      .where('id', '=', chargeId)
-      .executeTakeFirst();
-    const taxCents = existing ? 0 : await taxOn(p, decision.amountCents);
-    let total = { totalCents: decision.amountCents + taxCents, taxCents };
-    const at = iso();
-    const inserted = await db
-      .insertInto('gateway_charges')
-      .values({
-        id: chargeId,
-        site_uid: p.site_uid,
-        user_id: p.user_id,
-        idempotency_key: `renewal:${p.id}:${iso(decision.periodStartMs)}`,
-        gateway: free ? 'free' : gateway!.name,
-        payment_method_id: method?.id ?? null,
-        resource_id: null,
-        amount_cents: total.totalCents,
-        currency: p.currency,
-        status: 'pending',
-        purchase_plan: JSON.stringify({
-          name,
-          taxCents,
-          amountCents: decision.amountCents,
-          renewal: {
-            purchaseId: p.id,
-            periodStart: iso(decision.periodStartMs),
-            periodEnd: iso(decision.periodEndMs),
-          },
-        }),
-        // Set from the start: reconcile (purchase_id IS NULL) leaves renewal charges alone.
-        purchase_id: p.id,
-        created_at: at,
-        updated_at: at,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
-      const row = await db
-        .selectFrom('gateway_charges')
-        .selectAll()
-        .where('id', '=', chargeId)
-        .executeTakeFirst();
-      if (!row) return 'skipped';
-      total = claimed(row);
-      if (row.status === 'declined') return suspend(p, null, {});
-      if (row.status === 'pending') {
-        // Another node holds the lease; after it runs out (a crash), take it over conditionally.
-        if (row.updated_at > iso(now() - RENEWAL_LEASE_MS)) return 'pending';
-        const took = await db
-          .updateTable('gateway_charges')
-          .set({ updated_at: at })
-          .where('id', '=', chargeId)
-          .where('status', '=', 'pending')
-          .where('updated_at', '=', row.updated_at)
-          .executeTakeFirst();
-        if (Number(took.numUpdatedRows) !== 1) return 'pending';
-      }
-      // status succeeded: charged, but the purchase was not moved yet (a crash) — apply below.
-      if (row.status === 'succeeded')
-        return extend(p, { ...decision, taxCents: total.taxCents }, chargeId, row.gateway_ref);
-    }
+    const c = await claim(p, chargeId, decision.amountCents, {
+      idempotencyKey: `renewal:${p.id}:${iso(decision.periodStartMs)}`,
+      gateway: free ? 'free' : gateway!.name,
+      paymentMethodId: method?.id ?? null,
+      plan: {
+        name,
+        renewal: {
+          purchaseId: p.id,
+          periodStart: iso(decision.periodStartMs),
+          periodEnd: iso(decision.periodEndMs),
+        },
+      },
+    });
+    if (c.kind === 'gone') return 'skipped';
+    if (c.kind === 'busy') return 'pending';
+    if (c.kind === 'declined') return suspend(p, null, {});
+    // Charged, but the purchase was not moved yet (a crash): apply it now.
+    if (c.kind === 'succeeded') return extend(p, { ...decision, taxCents: c.taxCents }, chargeId, c.ref);
+    const { total } = c;
 
     if (free) return extend(p, { ...decision, taxCents: 0 }, chargeId, null);
     let outcome;
@@ -358,14 +384,6 @@ export function createRenewals(deps: {
     const { gateway, method } = await methodOf(p);
     if (end === null || !gateway?.savesCards || !method) return { kind: 'skipped' };
     const amountCents = p.next_cycle_cents ?? p.original_amount_cents ?? p.amount_cents;
-    const chargeId = `ra_${p.id}_${p.available_to ? Date.parse(p.available_to) : 0}_${method.id}`;
-    const existing = await db
-      .selectFrom('gateway_charges')
-      .select('id')
-      .where('id', '=', chargeId)
-      .executeTakeFirst();
-    const taxCents = existing ? 0 : await taxOn(p, amountCents);
-    let total = { totalCents: amountCents + taxCents, taxCents };
     const period = {
       amountCents,
       periodStartMs: start,
@@ -373,56 +391,21 @@ export function createRenewals(deps: {
       nextCycleCents:
         p.discounted_billing_cycles === 'ALL' ? amountCents : (p.original_amount_cents ?? p.amount_cents),
     };
-    const at = iso();
-    const inserted = await db
-      .insertInto('gateway_charges')
-      .values({
-        id: chargeId,
-        site_uid: p.site_uid,
-        user_id: p.user_id,
-        idempotency_key: `reactivation:${chargeId}`,
-        gateway: gateway.name,
-        payment_method_id: method.id,
-        resource_id: null,
-        amount_cents: total.totalCents,
-        currency: p.currency,
-        status: 'pending',
-        purchase_plan: JSON.stringify({
-          name,
-          taxCents,
-          amountCents,
-          reactivation: { purchaseId: p.id, periodStart: iso(start), periodEnd: iso(end) },
-        }),
-        purchase_id: p.id, // reconcile leaves it alone, as it does renewals
-        created_at: at,
-        updated_at: at,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
-      const row = await db
-        .selectFrom('gateway_charges')
-        .selectAll()
-        .where('id', '=', chargeId)
-        .executeTakeFirst();
-      if (!row) return { kind: 'skipped' };
-      total = claimed(row);
-      if (row.status === 'declined') return { kind: 'declined', declineCode: row.decline_code };
-      if (row.status === 'succeeded') {
-        await extend(p, { ...period, taxCents: total.taxCents }, chargeId, row.gateway_ref, iso(start));
-        return { kind: 'reactivated' };
-      }
-      // Pending: a live attempt holds it; after the lease (a lost answer), retry with the same key.
-      if (row.updated_at > iso(now() - RENEWAL_LEASE_MS)) return { kind: 'pending' };
-      const took = await db
-        .updateTable('gateway_charges')
-        .set({ updated_at: at })
-        .where('id', '=', chargeId)
-        .where('status', '=', 'pending')
-        .where('updated_at', '=', row.updated_at)
-        .executeTakeFirst();
-      if (Number(took.numUpdatedRows) !== 1) return { kind: 'pending' };
+    const chargeId = `ra_${p.id}_${p.available_to ? Date.parse(p.available_to) : 0}_${method.id}`;
+    const c = await claim(p, chargeId, amountCents, {
+      idempotencyKey: `reactivation:${chargeId}`,
+      gateway: gateway.name,
+      paymentMethodId: method.id,
+      plan: { name, reactivation: { purchaseId: p.id, periodStart: iso(start), periodEnd: iso(end) } },
+    });
+    if (c.kind === 'gone') return { kind: 'skipped' };
+    if (c.kind === 'busy') return { kind: 'pending' };
+    if (c.kind === 'declined') return { kind: 'declined', declineCode: c.declineCode };
+    if (c.kind === 'succeeded') {
+      await extend(p, { ...period, taxCents: c.taxCents }, chargeId, c.ref, iso(start));
+      return { kind: 'reactivated' };
     }
+    const { total } = c;
     let outcome;
     try {
       outcome = await gateway.charge({
