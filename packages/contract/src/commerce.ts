@@ -256,6 +256,21 @@ export const GiftData = z
   .meta({ id: 'GiftData' });
 export type GiftData = z.input<typeof GiftData>;
 
+/** How an order pays: a saved card (existingCard) or a new one (newCard). */
+const GatewayMethod = z.enum(['existingCard', 'newCard']);
+/** `paymentMethod`: a saved method's id; `card`: a new card; `sourceId`/`token`: a wallet's. */
+const PaymentData = z.object({
+  paymentMethod: Id.optional(),
+  card: CardData.optional(),
+  sourceId: z.string().max(200).optional(),
+  token: z.string().max(200).optional(),
+});
+/** Order.survey: the tip jar's questions with their answers. */
+const SurveyAnswers = z
+  .array(z.object({ q: z.string().max(500), a: z.string().max(2000) }))
+  .max(20)
+  .optional();
+
 /**
  * §3 Order, for POST /api/payment/subscribe. `gatewayData.paymentMethod` is a saved method's id
  * (existingCard) and `gatewayData.card` a new card (newCard: checked, saved, then charged; needs the
@@ -265,17 +280,11 @@ export type GiftData = z.input<typeof GiftData>;
 export const Order = z
   .object({
     gateway: GatewayName,
-    gatewayMethod: z.enum(['existingCard', 'newCard']).optional(),
-    gatewayData: z
-      .object({
-        paymentMethod: Id.optional(),
-        card: CardData.optional(),
-        sourceId: z.string().max(200).optional(),
-        token: z.string().max(200).optional(),
-        channel: z.string().max(100).optional(),
-        videoUid: z.string().max(100).optional(),
-      })
-      .default({}),
+    gatewayMethod: GatewayMethod.optional(),
+    gatewayData: PaymentData.extend({
+      channel: z.string().max(100).optional(),
+      videoUid: z.string().max(100).optional(),
+    }).default({}),
     resourceId: Id,
     type: z.enum(['Bundle', 'Rental']).default('Bundle'),
     planType: z.string().max(20).optional(),
@@ -295,10 +304,7 @@ export const Order = z
     recaptchaToken: z.string().max(20_000).optional(),
     passcode: z.string().max(100).optional(),
     disclaimerAccepted: z.boolean().optional(),
-    survey: z
-      .array(z.object({ q: z.string().max(500), a: z.string().max(2000) }))
-      .max(20)
-      .optional(),
+    survey: SurveyAnswers,
     domain: z.string().max(255).optional(),
     utm: z.record(z.string(), z.string().max(500)).optional(),
   })
@@ -459,21 +465,11 @@ export type TipJar = z.infer<typeof TipJar>;
 export const DonationOrder = z
   .object({
     gateway: GatewayName,
-    gatewayMethod: z.enum(['existingCard', 'newCard']).optional(),
-    gatewayData: z
-      .object({
-        paymentMethod: Id.optional(),
-        card: CardData.optional(),
-        sourceId: z.string().max(200).optional(),
-        token: z.string().max(200).optional(),
-      })
-      .default({}),
+    gatewayMethod: GatewayMethod.optional(),
+    gatewayData: PaymentData.default({}),
     amountCents: z.number().int().min(100).max(100_000_000),
     planType: DonationPlanType,
-    survey: z
-      .array(z.object({ q: z.string().max(500), a: z.string().max(2000) }))
-      .max(20)
-      .optional(),
+    survey: SurveyAnswers,
     billingAddress: Address.optional(),
     recaptchaToken: z.string().max(20_000).optional(),
     domain: z.string().max(255).optional(),
@@ -488,15 +484,8 @@ export const UpgradePurchaseBody = z
     bundleId: Id,
     couponCode: z.string().trim().max(64).optional(),
     gateway: GatewayName.optional(),
-    gatewayMethod: z.enum(['existingCard', 'newCard']).optional(),
-    gatewayData: z
-      .object({
-        paymentMethod: Id.optional(),
-        card: CardData.optional(),
-        sourceId: z.string().max(200).optional(),
-        token: z.string().max(200).optional(),
-      })
-      .optional(),
+    gatewayMethod: GatewayMethod.optional(),
+    gatewayData: PaymentData.optional(),
     billingAddress: Address.optional(),
     recaptchaToken: z.string().max(20_000).optional(),
   })
