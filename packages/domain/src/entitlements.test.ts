@@ -3,6 +3,7 @@ import {
   beneficiaryOf,
   computeEntitlements,
   holdsItem,
+  formatPreorderDate,
   preorderDateMs,
   purchaseIsCurrent,
   type BundleForAccess,
@@ -160,6 +161,15 @@ describe('computeEntitlements by bundle type (§3 Bundle type)', () => {
       purchase({ id: 'c', bundleId: 'b-site', status: 'suspended' }),
     );
     expect(e).toMatchObject({ entireSite: false, withoutAds: true, purchaseIds: ['a', 'b'] });
+  });
+});
+
+describe('formatPreorderDate', () => {
+  it('reads MM/DD/YYYY or ISO as a UTC day in the UI language; an unreadable value is shown as given', () => {
+    expect(formatPreorderDate('11/23/2026', 'en')).toBe('November 23, 2026');
+    expect(formatPreorderDate('2026-11-23T00:00:00.000Z', 'en')).toBe('November 23, 2026');
+    expect(formatPreorderDate('11/23/2026', 'es')).toBe('23 de noviembre de 2026');
+    expect(formatPreorderDate('soon', 'en')).toBe('soon');
   });
 });
 

@@ -53,6 +53,18 @@ export function preorderDateMs(value: string | null | undefined): number | null 
   return Number.isFinite(t) ? t : null;
 }
 
+/** A pre-order date as the viewer reads it ("November 23, 2026" in the UI language, UTC); as given when unreadable. */
+export function formatPreorderDate(value: string, language: string): string {
+  const t = preorderDateMs(value);
+  if (t === null) return value;
+  return new Date(t).toLocaleDateString(language, {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
 /** The user a purchase entitles: the buyer, or for a gift the one who redeemed it (none before that). */
 export function beneficiaryOf(
   p: Pick<PurchaseForAccess, 'userId' | 'isGift' | 'redeemedByUserId'>,

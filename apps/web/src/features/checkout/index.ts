@@ -17,6 +17,6 @@ export {
 export { useCommerceMessage } from './hooks/use-commerce-message';
 export { CheckoutPanel } from './components/checkout-panel';
 export type { CheckoutPanelProps } from './components/checkout-panel';
-export { BundleSummary, formatPreorderDate } from './components/bundle-summary';
+export { BundleSummary } from './components/bundle-summary';
 export { isFreeBundle, needsDisclaimer, isUnavailable } from './utils/checkout-rules';
 export { TipJar } from './components/tip-jar';

@@ -1,28 +1,8 @@
 import type { TaxQuote } from '@marquee/api-client';
 import type { Bundle, GiftData } from '@marquee/contract';
-import { formatMoney } from '@marquee/domain';
+import { formatMoney, formatPreorderDate, parseDurationUnit } from '@marquee/domain';
 import { useTranslation } from 'react-i18next';
 import { dueTodayCents, firstCycleCents, hasTrial, isFreeBundle } from '../utils/checkout-rules';
-
-type Unit = 'hours' | 'days' | 'weeks' | 'months' | 'years';
-const UNITS: Unit[] = ['hours', 'days', 'weeks', 'months', 'years'];
-const unitOf = (u: string | null | undefined, fallback: Unit): Unit => {
-  const norm = (u ?? '').toLowerCase().replace(/s?$/, 's') as Unit;
-  return UNITS.includes(norm) ? norm : fallback;
-};
-
-/** MM/DD/YYYY (or ISO) → a date in the UI language, UTC. */
-export function formatPreorderDate(value: string, language: string): string {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
-  const date = m ? new Date(Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2]))) : new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString(language, {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
-}
 
 /** The bundle summary of the checkout panel: name, price by plan, trial, coupon, pre-order date, totals. */
 export function BundleSummary({
@@ -52,12 +32,12 @@ export function BundleSummary({
         return t('summary.everyPeriod', {
           price,
           count: bundle.periodDuration ?? 1,
-          unit: t(`units.${unitOf(bundle.durationUnit, 'days')}`),
+          unit: t(`units.${parseDurationUnit(bundle.durationUnit) ?? 'days'}`),
         });
       case 'rental':
         return `${t('summary.rentalFor', {
           count: bundle.duration ?? 0,
-          unit: t(`units.${unitOf(bundle.durationUnit, 'hours')}`),
+          unit: t(`units.${parseDurationUnit(bundle.durationUnit) ?? 'hours'}`),
         })} · ${price}`;
       default:
         return t('summary.once', { price });

@@ -1,27 +1,7 @@
 import type { Bundle, Rental } from '@marquee/contract';
-import { formatMoney } from '@marquee/domain';
+import { formatMoney, formatPreorderDate, parseDurationUnit } from '@marquee/domain';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-
-type Unit = 'hours' | 'days' | 'weeks' | 'months' | 'years';
-const UNITS: Unit[] = ['hours', 'days', 'weeks', 'months', 'years'];
-const unitOf = (u: string | null | undefined, fallback: Unit): Unit => {
-  const norm = (u ?? '').toLowerCase().replace(/s?$/, 's') as Unit;
-  return UNITS.includes(norm) ? norm : fallback;
-};
-
-/** MM/DD/YYYY (or ISO) shown as a date in the UI language (UTC). */
-export function formatOfferDate(value: string, language: string): string {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
-  const date = m ? new Date(Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2]))) : new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString(language, {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
-}
 
 /** The price line of a bundle or rental by its plan. */
 export function usePriceLine() {
@@ -32,7 +12,7 @@ export function usePriceLine() {
       return t('offer.rental', {
         price,
         count: offer.duration ?? 0,
-        unit: t(`units.${unitOf(offer.durationUnit, 'hours')}`),
+        unit: t(`units.${parseDurationUnit(offer.durationUnit) ?? 'hours'}`),
       });
     const b = offer as Bundle;
     switch (b.planType) {
@@ -44,7 +24,7 @@ export function usePriceLine() {
         return t('offer.period', {
           price,
           count: b.periodDuration ?? 1,
-          unit: t(`units.${unitOf(b.durationUnit, 'days')}`),
+          unit: t(`units.${parseDurationUnit(b.durationUnit) ?? 'days'}`),
         });
       default:
         return t('offer.once', { price });
@@ -100,7 +80,7 @@ export function OfferCard({
       ) : null}
       {b?.preorderDate ? (
         <p className="offer-card__muted">
-          {t('offer.preorder', { date: formatOfferDate(b.preorderDate, i18n.language) })}
+          {t('offer.preorder', { date: formatPreorderDate(b.preorderDate, i18n.language) })}
         </p>
       ) : null}
       {owned ? (

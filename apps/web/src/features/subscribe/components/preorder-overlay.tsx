@@ -1,9 +1,8 @@
-import { formatMoney } from '@marquee/domain';
+import { formatMoney, formatPreorderDate } from '@marquee/domain';
 import { ApiError } from '@marquee/api-client';
 import { useTranslation } from 'react-i18next';
 import { useModalDialog } from '../../../components/use-modal-dialog';
 import { useOffer } from '../api/use-offers';
-import { formatOfferDate } from './offer-card';
 import './subscribe.css';
 
 /**
@@ -44,7 +43,7 @@ export function PreorderOverlay({
         <>
           {b?.preorderDate ? (
             <p data-testid="preorder-date">
-              {t('preorder.available', { date: formatOfferDate(b.preorderDate, i18n.language) })}
+              {t('preorder.available', { date: formatPreorderDate(b.preorderDate, i18n.language) })}
             </p>
           ) : null}
           <p>{t('preorder.body')}</p>
