@@ -15,6 +15,7 @@ import type { Checkout } from './modules/commerce/checkout';
 import type { Renewals } from './modules/commerce/renewals';
 import type { Donations } from './modules/commerce/donations';
 import type { Gifts } from './modules/commerce/gifts';
+import type { Upgrades } from './modules/commerce/upgrades';
 import { createCommerceModule } from './modules/commerce/commerce.module';
 import type { CommerceService } from './modules/commerce/commerce.service';
 import type { WebhooksService } from './modules/commerce/webhooks.service';
@@ -95,6 +96,8 @@ export type AppContext = {
   gifts: Gifts;
   /** The tip jar's donations (decision 0033). */
   donations: Donations;
+  /** The upgrade endpoint's body as a checkout order, and what a purchase upgrades to (decision 0033). */
+  upgrades: Upgrades;
   /** Our VAST for the sites' ad creatives and its tracking pixels (decision 0026). */
   ads: AdsService;
   /** The movies and series the viewer's purchases own (decision 0030). */
@@ -237,6 +240,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     renewals: commerce.renewals,
     gifts: commerce.gifts,
     donations: commerce.donations,
+    upgrades: commerce.upgrades,
     ads: overrides.ads ?? createAdsService({ sites, analytics, adsDir: join(config.dataDir, 'ads') }),
     library: createLibraryService({
       sites,

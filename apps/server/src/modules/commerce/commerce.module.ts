@@ -13,6 +13,7 @@ import { createCommerceService } from './commerce.service';
 import { createPaypalPlansRepository } from './paypal-plans.repository';
 import { createPaypalSubscriptions } from './paypal-subscriptions';
 import { createRenewals } from './renewals';
+import { createUpgrades } from './upgrades';
 import { createFreeGateway } from './gateways/free-gateway';
 import type { GatewayRegistry } from './gateways/gateway';
 import { createPaypalClient, createPaypalGateways, type PaypalConfig } from './gateways/paypal-gateway';
@@ -113,5 +114,6 @@ export function createCommerceModule(deps: {
     log: deps.log,
     onPurchaseChange: deps.onPurchaseChange,
   });
-  return { commerce, checkout, renewals, testGateway, webhooks, gifts, donations };
+  const upgrades = createUpgrades({ repo, commerce, now: deps.now });
+  return { commerce, checkout, renewals, testGateway, webhooks, gifts, donations, upgrades };
 }

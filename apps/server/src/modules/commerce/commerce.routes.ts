@@ -42,9 +42,7 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { giftsDonationsRoutes } from './gifts-donations.routes';
 import { idempotencyKey } from './idempotency-key';
-
-const refusals = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const moneyRefusals = { ...refusals, 402: ErrorResponse, 409: ErrorResponse, 502: ErrorResponse };
+import { idempotencyHeader, moneyRefusals, refusals } from './route-schemas';
 
 /**
  * Commerce (accounts-and-commerce §7 Payments, Bundles, Rentals): the catalogue of offers under
@@ -354,7 +352,7 @@ export const commerceRoutes =
           tags,
           summary:
             'Checkout (header Idempotency-Key required; a retry answers the first result). Free orders use the free gateway.',
-          headers: z.object({ 'idempotency-key': z.string().optional() }),
+          headers: idempotencyHeader,
           querystring: ClientQuery,
           body: Order,
           response: { 201: CheckoutResult, 202: ApprovalResult, ...moneyRefusals },

@@ -20,20 +20,14 @@ import {
 } from '@marquee/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { linkOrigin } from '../recovery/recovery.service';
-import { createCommerceRepository } from './commerce.repository';
 import { countryCodes } from './countries';
 import { validateGift } from './gifts';
 import { idempotencyKey } from './idempotency-key';
-import { createUpgrades } from './upgrades';
-
-const refusals = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const moneyRefusals = { ...refusals, 402: ErrorResponse, 409: ErrorResponse, 502: ErrorResponse };
-const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() });
+import { idempotencyHeader, moneyRefusals, refusals } from './route-schemas';
 
 /**
  * Gifts, redeeming, the tip jar, the upgrade endpoint, country codes and the TV apps' purchase link
@@ -44,11 +38,6 @@ export const giftsDonationsRoutes =
   async (app) => {
     const tags = ['commerce'];
     const login = { preValidation: async (req: FastifyRequest) => void requireUser(req) };
-    const upgrades = createUpgrades({
-      repo: createCommerceRepository(ctx.db),
-      commerce: ctx.commerce,
-      now: ctx.now,
-    });
     /** The web app's origin for links in mail and for TV apps (the site's host, as recovery links). */
     const originOf = async (req: FastifyRequest, siteUid: string) =>
       linkOrigin(await ctx.sites.get(siteUid), { protocol: req.protocol, host: req.host });
@@ -162,7 +151,7 @@ export const giftsDonationsRoutes =
       async (req, reply) => {
         const user = requireUser(req);
         const key = idempotencyKey(req);
-        const order = await upgrades.orderOf(user, req.params.id, req.body);
+        const order = await ctx.upgrades.orderOf(user, req.params.id, req.body);
         const origin = `${req.protocol}://${req.host}`;
         const res = await ctx.checkout.subscribe(user, key, order, req.ip, origin);
         return reply.status(res.statusCode).send(res.body as never);
@@ -180,7 +169,7 @@ export const giftsDonationsRoutes =
           response: { 200: SubscriptionRequiresUpgrade, ...refusals },
         },
       },
-      async (req) => upgrades.requiresUpgrade(requireUser(req), req.params.id),
+      async (req) => ctx.upgrades.requiresUpgrade(requireUser(req), req.params.id),
     );
 
     // ---------- countries, purchase link ----------
