@@ -8,20 +8,13 @@ import { createPaypalPlansRepository } from '../../src/modules/commerce/paypal-p
 import { createTestGateway } from '../../src/modules/commerce/gateways/test-gateway';
 import { createFreeGateway } from '../../src/modules/commerce/gateways/free-gateway';
 import { BILLING, commerceHarness, type CommerceHarness } from './fixtures';
-import { startPaypalDouble, VALID_PAYPAL_SIG, type PaypalDouble } from './doubles/paypal-double';
+import { paypalEnv, startPaypalDouble, VALID_PAYPAL_SIG, type PaypalDouble } from './doubles/paypal-double';
 
 let t: CommerceHarness;
 let pp: PaypalDouble;
 beforeEach(async () => {
   pp = await startPaypalDouble();
-  t = await commerceHarness({
-    env: {
-      PAYPAL_CLIENT_ID: pp.clientId,
-      PAYPAL_SECRET: pp.secret,
-      PAYPAL_API_BASE: pp.url,
-      PAYPAL_WEBHOOK_ID: pp.webhookId,
-    },
-  });
+  t = await commerceHarness({ env: paypalEnv(pp) });
 });
 afterEach(async () => {
   await t.h.close();

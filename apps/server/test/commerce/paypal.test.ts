@@ -1,19 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BILLING, commerceHarness, type CommerceHarness } from './fixtures';
-import { startPaypalDouble, VALID_PAYPAL_SIG, type PaypalDouble } from './doubles/paypal-double';
+import { paypalEnv, startPaypalDouble, VALID_PAYPAL_SIG, type PaypalDouble } from './doubles/paypal-double';
 
 let t: CommerceHarness;
 let pp: PaypalDouble;
 beforeEach(async () => {
   pp = await startPaypalDouble();
-  t = await commerceHarness({
-    env: {
-      PAYPAL_CLIENT_ID: pp.clientId,
-      PAYPAL_SECRET: pp.secret,
-      PAYPAL_API_BASE: pp.url,
-      PAYPAL_WEBHOOK_ID: pp.webhookId,
-    },
-  });
+  t = await commerceHarness({ env: paypalEnv(pp) });
 });
 afterEach(async () => {
   await t.h.close();

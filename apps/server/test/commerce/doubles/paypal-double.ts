@@ -248,3 +248,11 @@ export async function startPaypalDouble(
   };
 }
 export type PaypalDouble = Awaited<ReturnType<typeof startPaypalDouble>>;
+
+/** The server's PayPal settings pointing at a running double. */
+export const paypalEnv = (pp: PaypalDouble) => ({
+  PAYPAL_CLIENT_ID: pp.clientId,
+  PAYPAL_SECRET: pp.secret,
+  PAYPAL_API_BASE: pp.url,
+  PAYPAL_WEBHOOK_ID: pp.webhookId,
+});
