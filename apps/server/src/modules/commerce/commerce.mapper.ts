@@ -2,7 +2,8 @@ import type { Bundle, PaymentMethod, Purchase, Rental } from '@marquee/contract'
 import { centsToAmount, isRentalType, periodEnd, type Price } from '@marquee/domain';
 import type { BundleRow, PaymentMethodRow, PurchaseRow } from './commerce.repository';
 
-const list = (json: string): string[] => {
+/** A JSON array of ids stored as text (bundles' channels, upgrades…); [] when unreadable. */
+export const stringList = (json: string): string[] => {
   try {
     const v = JSON.parse(json) as unknown;
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
@@ -72,13 +73,13 @@ export function toBundle(
     subscribeAllowed: row.subscribe_allowed === 1,
     premium: row.premium === 1,
     passcode: row.passcode !== null && row.passcode !== '',
-    channels: list(row.channels),
-    liveChannels: list(row.live_channels),
-    videoUids: list(row.video_uids),
+    channels: stringList(row.channels),
+    liveChannels: stringList(row.live_channels),
+    videoUids: stringList(row.video_uids),
     hideChannelDetails: row.hide_channel_details === 1,
     activeForUser: opts.activeForUser ?? false,
     requiresShippingAddress: row.requires_shipping_address === 1,
-    upgradesToBundles: list(row.upgrades_to),
+    upgradesToBundles: stringList(row.upgrades_to),
     purchasedText: row.purchased_text,
     unlistedDescription: row.unlisted_description,
     unlistedRedirect: row.unlisted_redirect,
@@ -105,7 +106,7 @@ export function toRental(row: BundleRow, nowMs: number, price?: Price): Rental {
     durationUnit: row.duration_unit ?? 'hours',
     discount: discountOf(price),
     availableTo: end === null ? null : new Date(end).toISOString(),
-    videoUids: list(row.video_uids),
+    videoUids: stringList(row.video_uids),
   };
 }
 

@@ -194,19 +194,6 @@ export function createCommerceService(deps: CommerceDeps) {
     return row;
   }
 
-  const page = <T>(items: T[], pageNo: number, pageSize: number, total: number) => {
-    const p = toPage(items, pageNo, pageSize, total);
-    return p as unknown as {
-      items: T[];
-      current_page: number;
-      items_per_page: number;
-      next_page: number | null;
-      prev_page: number | null;
-      total_items: number;
-      total_pages: number;
-    };
-  };
-
   return {
     siteOf,
     quoteTax,
@@ -284,13 +271,13 @@ export function createCommerceService(deps: CommerceDeps) {
     // ---------- purchases page ----------
     async purchasedPage(user: AuthUser, q: { page: number; pageSize: number }, gifts = false) {
       const { rows, total } = await repo.purchasesPage(user.siteUid, user.id, { ...q, gifts });
-      return page(rows.map(toPurchase), q.page, q.pageSize, total);
+      return toPage(rows.map(toPurchase), q.page, q.pageSize, total);
     },
     async rentalsPage(user: AuthUser, siteParam: string, q: { page: number; pageSize: number }) {
       const site = await siteOf(siteParam);
-      if (site.uid !== user.siteUid) return page([], q.page, q.pageSize, 0);
+      if (site.uid !== user.siteUid) return toPage([], q.page, q.pageSize, 0);
       const { rows, total } = await repo.purchasesPage(site.uid, user.id, { ...q, types: ['RENTAL'] });
-      return page(rows.map(toPurchase), q.page, q.pageSize, total);
+      return toPage(rows.map(toPurchase), q.page, q.pageSize, total);
     },
     async purchasedIds(user: AuthUser) {
       return { items: [...(await liveBundleIds(user.siteUid, user))] };

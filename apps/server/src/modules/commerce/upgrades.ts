@@ -1,18 +1,9 @@
 import type { Bundle, Order, SubscriptionRequiresUpgrade, UpgradePurchaseBody } from '@marquee/contract';
 import { isRentalType } from '@marquee/domain';
 import type { AuthUser } from '../../plugins/auth';
-import { toBundle } from './commerce.mapper';
+import { stringList, toBundle } from './commerce.mapper';
 import type { CommerceRepository } from './commerce.repository';
 import type { CommerceService } from './commerce.service';
-
-const list = (json: string): string[] => {
-  try {
-    const v = JSON.parse(json) as unknown;
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-};
 
 /**
  * Upgrades (§4 Purchases page: "Upgrade is possible if recurring, gateway listed, status active or
@@ -43,7 +34,7 @@ export function createUpgrades(deps: {
         ),
       );
       const bundles: Bundle[] = [];
-      for (const id of list(oldBundle.upgrades_to)) {
+      for (const id of stringList(oldBundle.upgrades_to)) {
         if (held.has(id)) continue;
         const row = await repo.bundle(user.siteUid, id);
         if (row && commerce.sellable(row) && !isRentalType(row.type)) bundles.push(toBundle(row));
