@@ -1,3 +1,4 @@
+import { SUBSCRIBE_PARAMS } from '../../../config/commerce-paths';
 // Return after login (accounts-and-commerce §2): login-required screens send the viewer to
 // /login?odrc={intent}&…params; after signing in the viewer lands back on the intent.
 
@@ -62,16 +63,7 @@ export const CARRIED_PARAMS = [
  * happens after the purchase) cannot ride in the login URL, whose odrc is the commerce intent: §2
  * "Subscribe with odrc watch sets resume", so `resume` carries it and comes back as odrc=watch.
  */
-const SUBSCRIBE_RETURN_PARAMS = [
-  'purchaseVideo',
-  'data',
-  'pageUrl',
-  'tabUrl',
-  'channel',
-  'isHybrid',
-  'platform',
-  'couponCode',
-];
+const SUBSCRIBE_RETURN_PARAMS = SUBSCRIBE_PARAMS.filter((key) => key !== 'odrc');
 
 /** `?a=1&b=2` from the given keys of `params` that have a value ('' when none). */
 function queryOf(params: URLSearchParams, keys: string[]): string {
