@@ -8,6 +8,7 @@ import type { Mailer } from '../../infra/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest } from '../../plugins/errors';
 import { toPurchase } from './commerce.mapper';
+import { planOfPurchase } from './renewals';
 
 /** Gift e-mail rule of §5 ("valid e-mail"): one @, something on both sides, a dot in the domain. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -111,23 +112,10 @@ export function createGifts(deps: {
       if (gift.redeemed_at)
         throw new AppError(409, 'alreadyRedeemed', 'This gift was already redeemed', 'id');
 
-      const bundle = gift.bundle_id
-        ? await db
-            .selectFrom('bundles')
-            .select(['plan_type', 'duration', 'period_duration', 'duration_unit'])
-            .where('site_uid', '=', gift.site_uid)
-            .where('id', '=', gift.bundle_id)
-            .executeTakeFirst()
-        : undefined;
       const nowMs = now();
       const at = iso(nowMs);
-      const planType = bundle?.plan_type ?? gift.plan_type ?? 'single';
       // One period of the bundle, from redemption (a recurring bundle is gifted as one period).
-      const end = periodEnd(nowMs, {
-        planType,
-        duration: planType === 'period' ? (bundle?.period_duration ?? null) : (bundle?.duration ?? null),
-        durationUnit: bundle?.duration_unit ?? null,
-      });
+      const end = periodEnd(nowMs, (await planOfPurchase(db, gift)).plan);
       const row: Insertable<PurchasesTable> = {
         id: randomUUID(),
         site_uid: gift.site_uid,
