@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDebianPackage } from './debian-packages.mjs';
+import { ensureInstalled } from './install.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.PORT ?? 3000);
@@ -33,13 +34,7 @@ function newest(dir) {
   return latest;
 }
 
-const lock = join(root, 'package-lock.json');
-const installed = join(root, 'node_modules/.package-lock.json');
-if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs) {
-  step('Installing dependencies');
-  // Not `npm ci`: the lock cannot list other platforms' optional rollup binaries (see .ci/run).
-  run('npm', ['install', '--no-audit', '--no-fund']);
-}
+ensureInstalled(root);
 
 const sources = Math.max(
   newest(join(root, 'packages')),

@@ -7,11 +7,13 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { ensureDebianPackage } from './debian-packages.mjs';
+import { ensureInstalled } from './install.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const results = join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 const only = process.argv[2]; // optional: unit | services | e2e
+ensureInstalled(root);
 
 const reachable = (port) =>
   new Promise((resolve) => {
