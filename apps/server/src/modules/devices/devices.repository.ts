@@ -5,15 +5,21 @@ import type { SecondScreensTable } from '../../db/schema';
 export type DevicesRepository = ReturnType<typeof createDevicesRepository>;
 
 export function createDevicesRepository(db: Db) {
+  /** A device's rows on a site, newest first. */
+  const deviceRows = (siteUid: string, deviceId: string) =>
+    db
+      .selectFrom('second_screens')
+      .selectAll()
+      .where('site_uid', '=', siteUid)
+      .where('device_id', '=', deviceId)
+      .orderBy('created_at', 'desc');
+
   return {
-    findByDevice: (siteUid: string, deviceId: string) =>
-      db
-        .selectFrom('second_screens')
-        .selectAll()
-        .where('site_uid', '=', siteUid)
-        .where('device_id', '=', deviceId)
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst(),
+    /** The device's newest row. */
+    findByDevice: (siteUid: string, deviceId: string) => deviceRows(siteUid, deviceId).executeTakeFirst(),
+
+    /** Every row of the device (normally one: registering replaces the earlier ones). */
+    listByDevice: (siteUid: string, deviceId: string) => deviceRows(siteUid, deviceId).execute(),
 
     findByCode: (siteUid: string, userCode: string) =>
       db
@@ -45,9 +51,11 @@ export function createDevicesRepository(db: Db) {
 
     /**
      * Registers a device afresh: its earlier rows go. Returns the sessions (refresh-token families)
-     * they handed out, for the caller to revoke (the device asks for a new sign-in).
+     * they handed out, for the caller to revoke (the device asks for a new sign-in), or null, with
+     * nothing written, when the device's rows are no longer `expectedIds` (the ones the caller
+     * authorized the replacement against: another registration came in between).
      */
-    replaceDevice: (row: Insertable<SecondScreensTable>) =>
+    replaceDevice: (row: Insertable<SecondScreensTable>, expectedIds: readonly string[]) =>
       db.transaction().execute(async (trx) => {
         const old = await trx
           .selectFrom('second_screens')
@@ -55,6 +63,8 @@ export function createDevicesRepository(db: Db) {
           .where('site_uid', '=', row.site_uid)
           .where('device_id', '=', row.device_id)
           .execute();
+        const expected = new Set(expectedIds);
+        if (old.length !== expected.size || old.some((r) => !expected.has(r.id))) return null;
         if (old.length > 0)
           await trx
             .deleteFrom('second_screens')
