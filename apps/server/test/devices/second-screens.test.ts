@@ -402,6 +402,20 @@ describe('the device secret: knowing a deviceId is not enough (decision 0038)', 
     expect((await t.check(deviceId, 'acme', newSecret)).json().status).toBe('pending');
   });
 
+  it('two registrations of one deviceId at once: one gets the device, the other 409', async () => {
+    const stale = await t.registered();
+    t.clock.now = START + CODE_TTL_S * SECOND;
+    for (const deviceId of [t.newDeviceId(), stale.deviceId]) {
+      const both = await Promise.all([
+        t.register(deviceId, 'acme', undefined, { secret: null }),
+        t.register(deviceId, 'acme', undefined, { secret: null }),
+      ]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      const winner = both.find((r) => r.statusCode === 201)!.json();
+      expect((await t.check(deviceId, 'acme', winner.deviceSecret)).json().status).toBe('pending');
+    }
+  });
+
   it('a TV signed out from the web is no longer live: its id registers afresh', async () => {
     const erin = await t.tokenOf('erin');
     const { id, deviceId, code } = await t.registered();

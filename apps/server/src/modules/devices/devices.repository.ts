@@ -1,10 +1,12 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/dialect';
 import type { SecondScreensTable } from '../../db/schema';
 
 export type DevicesRepository = ReturnType<typeof createDevicesRepository>;
 
 export function createDevicesRepository(db: Db) {
+  const pg = isPostgres(db);
   /** A device's rows on a site, newest first. */
   const deviceRows = (siteUid: string, deviceId: string) =>
     db
@@ -57,6 +59,12 @@ export function createDevicesRepository(db: Db) {
      */
     replaceDevice: (row: Insertable<SecondScreensTable>, expectedIds: readonly string[]) =>
       db.transaction().execute(async (trx) => {
+        // Registrations of one device take turns (SQLite runs one writer at a time anyway), so the
+        // read below sees what an earlier one committed.
+        if (pg)
+          await sql`select pg_advisory_xact_lock(hashtext(${`second-screen:${row.site_uid}:${row.device_id}`}))`.execute(
+            trx,
+          );
         const old = await trx
           .selectFrom('second_screens')
           .select(['id', 'family_id'])
