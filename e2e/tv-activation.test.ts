@@ -31,9 +31,14 @@ describe('TV activation by code', () => {
     );
     expect(await tv.getByTestId('activation-url').textContent()).toMatch(/\/activate$/);
 
-    // New Code is focused; Enter (after the remote's key throttle) replaces the code.
+    // The TV keeps the device secret its registration returned, next to its id.
+    const deviceId = await tv.evaluate(() => localStorage.getItem('marquee.tv.deviceId'));
+    expect(await tv.evaluate(() => localStorage.getItem('marquee.tv.deviceSecret'))).toMatch(
+      /^[A-Za-z0-9_-]{43}$/,
+    );
+
+    // New Code is focused; Enter replaces the code (the remote's key throttle never holds Enter back).
     await tv.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'new-code');
-    await tv.waitForTimeout(200);
     await tv.keyboard.press('Enter');
     await tv.waitForFunction((old) => {
       const text = document.querySelector('[data-testid="activation-code"]')?.textContent;
@@ -65,6 +70,18 @@ describe('TV activation by code', () => {
     expect(await email.textContent()).toBe(VIEWER.email);
     expect(Date.now() - activatedAt).toBeLessThan(5_000);
 
+    // Someone else who knows the deviceId can neither take the session nor sign the TV out.
+    const json = { 'content-type': 'application/json' };
+    const poll = await fetch(`${baseUrl}/v2/sites/demo/check-second-screen/${deviceId}`);
+    expect(poll.status).toBe(400);
+    expect(await poll.text()).not.toContain('refreshToken');
+    const reRegister = await fetch(`${baseUrl}/v2/sites/demo/second-screens`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ deviceId, deviceType: 'webtv' }),
+    });
+    expect(reRegister.status).toBe(409);
+
     // Signed in, login sends the TV to its profile; Logout (Right, Enter) ends the session.
     await tv.goto(`${baseUrl}/tvn/generic/login`);
     await tv.waitForURL(/\/tvn\/generic\/profile$/);
@@ -72,10 +89,9 @@ describe('TV activation by code', () => {
     const refreshToken = await tv.evaluate(() => localStorage.getItem('marquee.tv.refreshToken'));
     expect(refreshToken).toBeTruthy();
     await tv.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'profile-back');
-    await tv.waitForTimeout(200);
     await tv.keyboard.press('ArrowRight');
     await tv.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'profile-logout');
-    await tv.waitForTimeout(200);
+    // Enter right after the arrow: the throttle holds back only held arrows.
     await tv.keyboard.press('Enter');
     await tv.waitForURL(/\/tvn\/generic\/login$/);
     await codeOn(tv);

@@ -19,10 +19,30 @@ export const DeviceId = z
   .max(128)
   .regex(/^[A-Za-z0-9._:-]+$/, 'deviceId may hold letters, digits and . _ : - only');
 
+/**
+ * The secret a device gets when it registers (decision 0038): the deviceId names the device, the
+ * secret proves the caller is it. 43 base64url characters (32 random bytes); the server keeps
+ * only its hash.
+ */
+export const DeviceSecret = z
+  .string()
+  .min(32, 'deviceSecret must be at least 32 characters')
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'deviceSecret may hold letters, digits, _ and - only');
+
+/** The header that carries the device secret on the poll (check-second-screen). */
+export const DEVICE_SECRET_HEADER = 'x-device-secret';
+export const DeviceSecretHeaders = z.object({ [DEVICE_SECRET_HEADER]: DeviceSecret });
+
 /** POST /v2/sites/{site}/second-screens (no login). */
 export const RegisterSecondScreenBody = z.object({
   deviceId: DeviceId,
   deviceType: DeviceType,
+  /**
+   * The secret an earlier registration of this deviceId returned. Without it, a deviceId that is
+   * still live (a code showing, or signed in) cannot be registered again (409 deviceRegistered).
+   */
+  deviceSecret: DeviceSecret.optional(),
 });
 export type RegisterSecondScreenBody = z.infer<typeof RegisterSecondScreenBody>;
 
@@ -31,6 +51,11 @@ export const SecondScreenRegistration = z
   .object({
     id: z.string(),
     deviceId: z.string(),
+    /**
+     * The device's secret: keep it, and present it on every poll (header x-device-secret) and on
+     * registering again. The same one comes back when the request presented it.
+     */
+    deviceSecret: z.string(),
     /** 8 characters, no vowels; the viewer types it at `activationUrl`. */
     code: z.string(),
     /** ISO time the code stops working. */
@@ -50,7 +75,10 @@ export const SecondScreenCodeParams = SiteParams.extend({
 });
 export const SecondScreenIdParams = SiteParams.extend({ id: z.string().min(1).max(64) });
 
-/** GET /v2/sites/{site}/check-second-screen/{deviceId}: one poll of the TV. */
+/**
+ * GET /v2/sites/{site}/check-second-screen/{deviceId} (header x-device-secret): one poll of the TV.
+ * A wrong secret answers 401 invalidDeviceSecret.
+ */
 export const SecondScreenCheck = z
   .discriminatedUnion('status', [
     z.object({ status: z.literal('pending'), interval: z.number().int() }),

@@ -313,6 +313,8 @@ export interface SecondScreensTable {
   delivered_at: IsoTime | null;
   user_agent: string | null;
   created_at: IsoTime;
+  /** SHA-256 (hex) of the device secret the registration handed out; null on rows from before. */
+  secret_hash: string | null;
 }
 
 /** A user's account at a social login provider (OIDC subject). */

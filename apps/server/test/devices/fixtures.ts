@@ -52,15 +52,43 @@ export async function devicesHarness() {
   let deviceSeq = 0;
   const newDeviceId = () => `tv-device-${++deviceSeq}-${Math.random().toString(36).slice(2, 10)}`;
 
-  const register = (deviceId: string, site = 'acme', payload?: object) =>
-    h.app.inject({
+  /** The secret each device got from its last registration, as the TV keeps it. */
+  const secrets = new Map<string, string>();
+  let ipSeq = 0;
+  /**
+   * Registers `deviceId` as its TV does: presenting the secret it holds, unless `secret` says
+   * otherwise (null: none). Each call comes from an IP of its own unless `ip` is given, so only
+   * the rate-limit tests meet the per-IP limit.
+   */
+  async function register(
+    deviceId: string,
+    site = 'acme',
+    payload?: object,
+    opts: { ip?: string; secret?: string | null } = {},
+  ) {
+    const secret = opts.secret === undefined ? secrets.get(deviceId) : opts.secret;
+    const res = await h.app.inject({
       method: 'POST',
       url: `/v2/sites/${site}/second-screens`,
       headers: { ...HOST, 'user-agent': 'Marquee TV test' },
-      payload: payload ?? { deviceId, deviceType: 'webtv' },
+      remoteAddress: opts.ip ?? `10.77.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`,
+      payload: payload ?? { deviceId, deviceType: 'webtv', ...(secret ? { deviceSecret: secret } : {}) },
     });
-  const check = (deviceId: string, site = 'acme') =>
-    h.app.inject({ method: 'GET', url: `/v2/sites/${site}/check-second-screen/${deviceId}` });
+    if (res.statusCode === 201) {
+      const body = res.json() as { deviceId: string; deviceSecret: string };
+      secrets.set(body.deviceId, body.deviceSecret);
+    }
+    return res;
+  }
+  /** Polls as the TV does, with the secret it holds, unless `secret` says otherwise (null: none). */
+  const check = (deviceId: string, site = 'acme', secret?: string | null) => {
+    const presented = secret === undefined ? secrets.get(deviceId) : secret;
+    return h.app.inject({
+      method: 'GET',
+      url: `/v2/sites/${site}/check-second-screen/${deviceId}`,
+      headers: presented ? { 'x-device-secret': presented } : {},
+    });
+  };
   const activate = (code: string, token?: string, opts: { site?: string; ip?: string } = {}) =>
     h.app.inject({
       method: 'PUT',
@@ -84,7 +112,13 @@ export async function devicesHarness() {
     const deviceId = newDeviceId();
     const res = await register(deviceId, site);
     if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
-    return res.json() as { id: string; deviceId: string; code: string; interval: number };
+    return res.json() as {
+      id: string;
+      deviceId: string;
+      deviceSecret: string;
+      code: string;
+      interval: number;
+    };
   }
 
   return {

@@ -3,6 +3,7 @@ import {
   CODE_ALPHABET,
   CODE_TTL_S,
   POLL_INTERVAL_S,
+  REGISTER_LIMIT,
   SLOW_DOWN_STEP_S,
   WRONG_CODE_LIMITS,
 } from '../../src/modules/devices/devices.service';
@@ -53,6 +54,30 @@ describe('POST /v2/sites/{site}/second-screens, refusals', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  it('400s naming deviceSecret when the one presented is malformed', async () => {
+    for (const deviceSecret of ['', 'short', 'x'.repeat(129), 'not base64url but long enough: ++++++++'])
+      expect(
+        errorOf(
+          await t.register('', 'acme', { deviceId: t.newDeviceId(), deviceType: 'webtv', deviceSecret }),
+        ),
+      ).toMatchObject({ code: 'invalid', field: 'deviceSecret' });
+  });
+
+  it('429s rateLimited with Retry-After once one IP has registered too often; other IPs go on', async () => {
+    const ip = '10.3.0.1';
+    for (let i = 0; i < REGISTER_LIMIT.limit; i++)
+      expect((await t.register(t.newDeviceId(), 'acme', undefined, { ip })).statusCode).toBe(201);
+    const res = await t.register(t.newDeviceId(), 'acme', undefined, { ip });
+    expect(res.statusCode).toBe(429);
+    expect(errorOf(res).code).toBe('rateLimited');
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(REGISTER_LIMIT.windowMs / SECOND);
+    // A TV that already holds a code is held back as well: the limit counts requests.
+    expect((await t.register(t.newDeviceId(), 'acme', undefined, { ip })).statusCode).toBe(429);
+    expect((await t.register(t.newDeviceId(), 'acme', undefined, { ip: '10.3.0.2' })).statusCode).toBe(201);
+  });
+
   it('403s authDisabled on a site with logins disabled (hideAuth)', async () => {
     const res = await t.register(t.newDeviceId(), 'closed');
     expect(res.statusCode).toBe(403);
@@ -70,8 +95,39 @@ describe('GET /v2/sites/{site}/check-second-screen/{deviceId}, refusals', () => 
     expect(errorOf(res).field).toBe('deviceId');
   });
 
+  it('400s naming x-device-secret when the poll brings no secret or a malformed one', async () => {
+    const { deviceId } = await t.registered();
+    for (const secret of [null, 'short', 'has spaces and is long enough to pass the length'])
+      expect(errorOf(await t.check(deviceId, 'acme', secret))).toMatchObject({
+        code: 'invalid',
+        field: 'x-device-secret',
+      });
+  });
+
+  it('401s invalidDeviceSecret, with no tokens, for a poll with the wrong secret even once activated', async () => {
+    const { deviceId, code, deviceSecret } = await t.registered();
+    const wrong = (await t.registered()).deviceSecret;
+    expect(errorOf(await t.check(deviceId, 'acme', wrong))).toMatchObject({
+      code: 'invalidDeviceSecret',
+      field: 'x-device-secret',
+    });
+    expect((await t.activate(code, await t.tokenOf('alice'))).statusCode).toBe(200);
+    for (const secret of [wrong, `${deviceSecret.slice(0, -1)}${deviceSecret.endsWith('A') ? 'B' : 'A'}`]) {
+      const res = await t.check(deviceId, 'acme', secret);
+      expect(res.statusCode).toBe(401);
+      expect(res.body).not.toContain('refreshToken');
+    }
+    // The TV itself still picks up its session afterwards.
+    const own = await t.check(deviceId, 'acme', deviceSecret);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ status: 'activated', login: { user: { email: USERS.alice.email } } });
+  });
+
   it('404s unknownDevice for a device that never registered, or registered on another site', async () => {
-    expect(errorOf(await t.check(t.newDeviceId()))).toMatchObject({ code: 'unknownDevice' });
+    const anySecret = (await t.registered()).deviceSecret;
+    expect(errorOf(await t.check(t.newDeviceId(), 'acme', anySecret))).toMatchObject({
+      code: 'unknownDevice',
+    });
     const other = await t.registered('other');
     const res = await t.check(other.deviceId, 'acme');
     expect(res.statusCode).toBe(404);
@@ -275,11 +331,14 @@ describe('the device grant, end to end', () => {
     expect((await t.check(deviceId)).json().status).toBe('activated');
   });
 
-  it('registering again after sign-in revokes the session the device had', async () => {
-    const { deviceId, code } = await t.registered();
+  it('registering again after sign-in, with the secret, revokes the session the device had', async () => {
+    const { deviceId, code, deviceSecret } = await t.registered();
     await t.activate(code, await t.tokenOf('alice'));
     const { login } = (await t.check(deviceId)).json();
-    expect((await t.register(deviceId)).statusCode).toBe(201);
+    const again = await t.register(deviceId, 'acme', undefined, { secret: deviceSecret });
+    expect(again.statusCode).toBe(201);
+    // The device keeps its secret.
+    expect(again.json().deviceSecret).toBe(deviceSecret);
     expect((await t.refresh(login.refreshToken)).statusCode).toBe(401);
   });
 
@@ -290,6 +349,81 @@ describe('the device grant, end to end', () => {
     const again = await t.activate(code, alice);
     expect(again.statusCode).toBe(200);
     expect(again.json().device._id).toBe(id);
+  });
+});
+
+describe('the device secret: knowing a deviceId is not enough (decision 0038)', () => {
+  it('registration hands out a random secret of 32 bytes, a new one per device', async () => {
+    const a = await t.registered();
+    const b = await t.registered();
+    expect(a.deviceSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(b.deviceSecret).not.toBe(a.deviceSecret);
+  });
+
+  it('an anonymous re-registration of a signed-in TV is refused (409); the owner stays signed in', async () => {
+    const { id, deviceId, code, deviceSecret } = await t.registered();
+    const alice = await t.tokenOf('alice');
+    await t.activate(code, alice);
+    const { login } = (await t.check(deviceId)).json();
+    const wrong = (await t.registered()).deviceSecret;
+    for (const secret of [null, wrong]) {
+      const res = await t.register(deviceId, 'acme', undefined, { secret });
+      expect(res.statusCode).toBe(409);
+      expect(errorOf(res)).toMatchObject({ code: 'deviceRegistered', field: 'deviceSecret' });
+      expect(res.body).not.toMatch(/"code":"[A-Z0-9]{8}"/);
+    }
+    // Still signed in: the session refreshes, and the device is still the owner's.
+    expect((await t.info(login.token)).statusCode).toBe(200);
+    const refreshed = await t.refresh(login.refreshToken);
+    expect(refreshed.statusCode).toBe(200);
+    expect((await t.list(alice)).json().items.map((d: { _id: string }) => d._id)).toContain(id);
+    // And the TV itself, with its secret, can still start over.
+    expect((await t.register(deviceId, 'acme', undefined, { secret: deviceSecret })).statusCode).toBe(201);
+  });
+
+  it("an anonymous re-registration cannot replace a code a TV is showing; the TV's code still works", async () => {
+    const { deviceId, code } = await t.registered();
+    expect((await t.register(deviceId, 'acme', undefined, { secret: null })).statusCode).toBe(409);
+    expect((await t.activate(code, await t.tokenOf('bob'))).statusCode).toBe(200);
+    const poll = (await t.check(deviceId)).json();
+    expect(poll).toMatchObject({ status: 'activated', login: { user: { email: USERS.bob.email } } });
+  });
+
+  it('a deviceId nobody holds any more (code expired, no live session) may be registered afresh', async () => {
+    const { deviceId, deviceSecret } = await t.registered();
+    t.clock.now = START + CODE_TTL_S * SECOND;
+    const fresh = await t.register(deviceId, 'acme', undefined, { secret: null });
+    expect(fresh.statusCode).toBe(201);
+    const { deviceSecret: newSecret } = fresh.json();
+    expect(newSecret).not.toBe(deviceSecret);
+    // The old secret no longer polls, nor re-registers while the new code shows.
+    expect((await t.check(deviceId, 'acme', deviceSecret)).statusCode).toBe(401);
+    expect((await t.register(deviceId, 'acme', undefined, { secret: deviceSecret })).statusCode).toBe(409);
+    expect((await t.check(deviceId, 'acme', newSecret)).json().status).toBe('pending');
+  });
+
+  it('two registrations of one deviceId at once: one gets the device, the other 409', async () => {
+    const stale = await t.registered();
+    t.clock.now = START + CODE_TTL_S * SECOND;
+    for (const deviceId of [t.newDeviceId(), stale.deviceId]) {
+      const both = await Promise.all([
+        t.register(deviceId, 'acme', undefined, { secret: null }),
+        t.register(deviceId, 'acme', undefined, { secret: null }),
+      ]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      const winner = both.find((r) => r.statusCode === 201)!.json();
+      expect((await t.check(deviceId, 'acme', winner.deviceSecret)).json().status).toBe('pending');
+    }
+  });
+
+  it('a TV signed out from the web is no longer live: its id registers afresh', async () => {
+    const erin = await t.tokenOf('erin');
+    const { id, deviceId, code } = await t.registered();
+    await t.activate(code, erin);
+    expect((await t.check(deviceId)).json().status).toBe('activated');
+    expect((await t.register(deviceId, 'acme', undefined, { secret: null })).statusCode).toBe(409);
+    expect((await t.logout(id, erin)).statusCode).toBe(204);
+    expect((await t.register(deviceId, 'acme', undefined, { secret: null })).statusCode).toBe(201);
   });
 });
 

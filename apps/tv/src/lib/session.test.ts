@@ -9,6 +9,7 @@ import {
   NETWORK_RETRY_MS,
   REFRESH_BEFORE_MS,
   saveSession,
+  storedDeviceKeys,
 } from './session';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
@@ -125,5 +126,17 @@ describe('TV session (accounts-and-commerce §4 Session)', () => {
     const id = getDeviceId();
     expect(id).toMatch(/^tv-[0-9a-f]{32}$/);
     expect(getDeviceId()).toBe(id);
+  });
+
+  it('keeps the device secret next to the id, and forgets both on renew', () => {
+    const keys = storedDeviceKeys;
+    const id = keys.id();
+    expect(keys.secret()).toBeUndefined();
+    keys.saveSecret('s'.repeat(43));
+    expect(localStorage.getItem('marquee.tv.deviceSecret')).toBe('s'.repeat(43));
+    expect(keys.id()).toBe(id);
+    keys.renew();
+    expect(keys.secret()).toBeUndefined();
+    expect(keys.id()).not.toBe(id);
   });
 });

@@ -12,6 +12,7 @@ export const ACCESS_TOKEN_KEY = 'marquee.tv.accessToken';
 const REFRESH_TOKEN_KEY = 'marquee.tv.refreshToken';
 const EXPIRES_AT_KEY = 'marquee.tv.expiresAt';
 const DEVICE_ID_KEY = 'marquee.tv.deviceId';
+const DEVICE_SECRET_KEY = 'marquee.tv.deviceSecret';
 
 export const REFRESH_BEFORE_MS = 60_000;
 export const NETWORK_RETRY_MS = 5_000;
@@ -124,3 +125,26 @@ export function getDeviceId(): string {
   s?.setItem(DEVICE_ID_KEY, id);
   return id;
 }
+
+/**
+ * This TV's registration for activation by code (decision 0038): its id, and the secret the
+ * server handed out for it, which polls and later registrations present.
+ */
+export interface DeviceKeys {
+  id(): string;
+  secret(): string | undefined;
+  saveSecret(secret: string): void;
+  /** Forgets the id and the secret (another device holds the id): the next id() is a new one. */
+  renew(): void;
+}
+
+/** The device keys in localStorage, next to the session. */
+export const storedDeviceKeys: DeviceKeys = {
+  id: getDeviceId,
+  secret: () => storage()?.getItem(DEVICE_SECRET_KEY) ?? undefined,
+  saveSecret: (secret) => storage()?.setItem(DEVICE_SECRET_KEY, secret),
+  renew() {
+    storage()?.removeItem(DEVICE_ID_KEY);
+    storage()?.removeItem(DEVICE_SECRET_KEY);
+  },
+};

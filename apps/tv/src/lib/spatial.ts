@@ -1,11 +1,37 @@
-import { init, setKeyMap } from '@noriginmedia/norigin-spatial-navigation';
+import {
+  BaseWebAdapter,
+  init,
+  setKeyMap,
+  type AddEventListenersOptions,
+} from '@noriginmedia/norigin-spatial-navigation';
+import { createArrowThrottle } from './key-throttle';
 
 let started = false;
 
 /**
+ * The browser adapter with the remote's key throttle in front of spatial navigation: held arrows
+ * are slowed down, Enter always passes (see key-throttle.ts). The library's own `throttle` option
+ * is not used: it throttles every key it handles, so an Enter right after an arrow was dropped.
+ */
+class ThrottledWebAdapter extends BaseWebAdapter {
+  override addEventListeners({ keyDown, keyUp }: AddEventListenersOptions) {
+    const gate = createArrowThrottle();
+    super.addEventListeners({
+      keyDown: (key, event) => {
+        if (gate.keyDown(key, event as KeyboardEvent)) keyDown?.(key, event);
+      },
+      keyUp: (key) => {
+        gate.keyUp(key);
+        keyUp?.(key);
+      },
+    });
+  }
+}
+
+/**
  * Starts spatial navigation once: arrows move focus between focusables, Enter presses them. Focus also
  * moves the DOM focus (for the visible ring and screen readers); screens scroll the focused item
- * into view themselves.
+ * into view themselves. Back never reaches spatial navigation (lib/remote.tsx handles it).
  */
 export function startSpatialNavigation() {
   if (started) return;
@@ -15,8 +41,7 @@ export function startSpatialNavigation() {
     visualDebug: false,
     shouldFocusDOMNode: true,
     domNodeFocusOptions: { preventScroll: true },
-    throttle: 80,
-    throttleKeypresses: true,
+    layoutAdapter: ThrottledWebAdapter,
   });
   setKeyMap({
     left: [37, 'ArrowLeft'],

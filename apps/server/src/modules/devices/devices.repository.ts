@@ -1,19 +1,27 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/dialect';
 import type { SecondScreensTable } from '../../db/schema';
 
 export type DevicesRepository = ReturnType<typeof createDevicesRepository>;
 
 export function createDevicesRepository(db: Db) {
+  const pg = isPostgres(db);
+  /** A device's rows on a site, newest first. */
+  const deviceRows = (siteUid: string, deviceId: string) =>
+    db
+      .selectFrom('second_screens')
+      .selectAll()
+      .where('site_uid', '=', siteUid)
+      .where('device_id', '=', deviceId)
+      .orderBy('created_at', 'desc');
+
   return {
-    findByDevice: (siteUid: string, deviceId: string) =>
-      db
-        .selectFrom('second_screens')
-        .selectAll()
-        .where('site_uid', '=', siteUid)
-        .where('device_id', '=', deviceId)
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst(),
+    /** The device's newest row. */
+    findByDevice: (siteUid: string, deviceId: string) => deviceRows(siteUid, deviceId).executeTakeFirst(),
+
+    /** Every row of the device (normally one: registering replaces the earlier ones). */
+    listByDevice: (siteUid: string, deviceId: string) => deviceRows(siteUid, deviceId).execute(),
 
     findByCode: (siteUid: string, userCode: string) =>
       db
@@ -45,16 +53,26 @@ export function createDevicesRepository(db: Db) {
 
     /**
      * Registers a device afresh: its earlier rows go. Returns the sessions (refresh-token families)
-     * they handed out, for the caller to revoke (the device asks for a new sign-in).
+     * they handed out, for the caller to revoke (the device asks for a new sign-in), or null, with
+     * nothing written, when the device's rows are no longer `expectedIds` (the ones the caller
+     * authorized the replacement against: another registration came in between).
      */
-    replaceDevice: (row: Insertable<SecondScreensTable>) =>
+    replaceDevice: (row: Insertable<SecondScreensTable>, expectedIds: readonly string[]) =>
       db.transaction().execute(async (trx) => {
+        // Registrations of one device take turns (SQLite runs one writer at a time anyway), so the
+        // read below sees what an earlier one committed.
+        if (pg)
+          await sql`select pg_advisory_xact_lock(hashtext(${`second-screen:${row.site_uid}:${row.device_id}`}))`.execute(
+            trx,
+          );
         const old = await trx
           .selectFrom('second_screens')
           .select(['id', 'family_id'])
           .where('site_uid', '=', row.site_uid)
           .where('device_id', '=', row.device_id)
           .execute();
+        const expected = new Set(expectedIds);
+        if (old.length !== expected.size || old.some((r) => !expected.has(r.id))) return null;
         if (old.length > 0)
           await trx
             .deleteFrom('second_screens')

@@ -1,7 +1,9 @@
 import {
   ActivateSecondScreenResponse,
   ClientQuery,
+  DEVICE_SECRET_HEADER,
   DeviceIdParams,
+  DeviceSecretHeaders,
   DeviceList,
   ErrorResponse,
   RegisterSecondScreenBody,
@@ -41,7 +43,10 @@ export const devicesRoutes =
       {
         schema: {
           tags,
-          summary: 'Registers a TV (no login) and gives it a short activation code to show',
+          summary:
+            'Registers a TV (no login): a short activation code to show, and the device secret it must present from now on',
+          description:
+            'A deviceId that is still live (its code showing, or signed in) registers again only with its deviceSecret (409 deviceRegistered otherwise). Registrations are limited per client IP (429 with Retry-After).',
           params: SiteParams,
           querystring: ClientQuery,
           body: RegisterSecondScreenBody,
@@ -50,14 +55,19 @@ export const devicesRoutes =
             400: ErrorResponse,
             403: ErrorResponse,
             404: ErrorResponse,
+            409: ErrorResponse,
+            429: ErrorResponse,
           },
         },
       },
       async (req, reply) => {
-        const registration = await ctx.devices.register(await site(req.params.site), req.body, {
-          origin: `${req.protocol}://${req.host}`,
-          userAgent: req.headers['user-agent'] ?? null,
-        });
+        const registration = await withRetryAfter(reply, async () =>
+          ctx.devices.register(await site(req.params.site), req.body, {
+            origin: `${req.protocol}://${req.host}`,
+            userAgent: req.headers['user-agent'] ?? null,
+            ip: req.ip,
+          }),
+        );
         return reply.status(201).send(registration);
       },
     );
@@ -68,14 +78,21 @@ export const devicesRoutes =
         schema: {
           tags,
           summary: "The TV's poll: pending, slowDown, expired, or activated with its session (once)",
+          description: `The device secret of the registration goes in the ${DEVICE_SECRET_HEADER} header; a wrong one answers 401 invalidDeviceSecret.`,
           params: DeviceIdParams,
           querystring: ClientQuery,
-          response: { 200: SecondScreenCheck, 400: ErrorResponse, 404: ErrorResponse },
+          headers: DeviceSecretHeaders,
+          response: {
+            200: SecondScreenCheck,
+            400: ErrorResponse,
+            401: ErrorResponse,
+            404: ErrorResponse,
+          },
         },
       },
       async (req) => {
         const { uid } = await site(req.params.site);
-        return ctx.devices.check(uid, req.params.deviceId, {
+        return ctx.devices.check(uid, req.params.deviceId, req.headers[DEVICE_SECRET_HEADER], {
           userAgent: req.headers['user-agent'] ?? null,
           ip: req.ip,
         });

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type {
   ActivateSecondScreenResponse,
   Device,
@@ -41,6 +41,13 @@ export const WRONG_CODE_LIMITS: { user: RateRule; ip: RateRule } = {
   ip: { limit: 30, windowMs: WINDOW_MS },
 };
 
+/**
+ * Registrations per client IP (decision 0038). A TV registers when it shows its login screen,
+ * on New Code and when a code expires (every 10 minutes): 30 in 10 minutes leaves room for a
+ * household or an office of TVs behind one address, and stops a script from cycling codes.
+ */
+export const REGISTER_LIMIT: RateRule = { limit: 30, windowMs: 10 * 60 * 1000 };
+
 /** Display names of the spec's §3 Device. */
 const DISPLAY_NAMES: Record<string, string> = {
   appletv: 'AppleTV',
@@ -54,8 +61,11 @@ export const deviceDisplayName = (type: string) => DISPLAY_NAMES[type] ?? 'TV';
 
 /** A 429 that also tells the client when to try again (Retry-After). */
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'rateLimited', 'Too many wrong codes. Please wait a few minutes and try again');
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Too many wrong codes. Please wait a few minutes and try again',
+  ) {
+    super(429, 'rateLimited', message);
   }
 }
 
@@ -65,6 +75,26 @@ export const normalizeCode = (input: string) => input.replace(/[\s-]+/g, '').toU
 const unknownDevice = () => new AppError(404, 'unknownDevice', 'Unknown device');
 const invalidCode = () => new AppError(404, 'invalidCode', 'Invalid code');
 const deviceNotFound = () => new AppError(404, 'notFound', 'Device not found');
+const invalidDeviceSecret = () =>
+  new AppError(401, 'invalidDeviceSecret', 'Wrong device secret', 'x-device-secret');
+const deviceRegistered = () =>
+  new AppError(
+    409,
+    'deviceRegistered',
+    'This deviceId is in use by another device: register again with its deviceSecret, or with a new deviceId',
+    'deviceSecret',
+  );
+
+/** 32 random bytes, base64url: what a registration hands the device. */
+const newDeviceSecret = () => randomBytes(32).toString('base64url');
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+/** True when `secret` is the one whose hash the row keeps (constant time; rows from before have none). */
+function secretMatches(row: Pick<SecondScreensTable, 'secret_hash'>, secret: string | undefined): boolean {
+  if (!row.secret_hash || secret === undefined) return false;
+  const expected = Buffer.from(row.secret_hash, 'hex');
+  const given = Buffer.from(hashSecret(secret), 'hex');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
 
 function newCode(): string {
   let code = '';
@@ -111,6 +141,17 @@ export function createDevicesService(deps: {
     return row;
   }
 
+  /**
+   * True while any of the rows is in use: a code not yet expired and not yet picked up, or a
+   * session handed out that is still live.
+   */
+  async function anyLive(rows: SecondScreensTable[]): Promise<boolean> {
+    if (rows.some((r) => r.delivered_at === null && !isExpired(r))) return true;
+    const families = rows.flatMap((r) => (r.family_id ? [r.family_id] : []));
+    if (families.length === 0) return false;
+    return (await auth.sessionStates(families)).some((f) => f.live);
+  }
+
   async function countWrongCode(user: AuthUser, ip: string) {
     await Promise.all([
       limiter.hit(`activate:user:${user.id}`, WRONG_CODE_LIMITS.user),
@@ -119,14 +160,28 @@ export function createDevicesService(deps: {
   }
 
   return {
-    /** A new code for the device; registering again replaces the code and starts over. */
+    /**
+     * A new code for the device; registering again replaces the code and starts over. A deviceId
+     * already registered needs its secret while it is live (a code showing, or signed in): a
+     * stranger who knows the id can neither sign the TV out nor take its place (409).
+     */
     async register(
       site: SitesTable,
       body: RegisterSecondScreenBody,
-      client: { origin: string; userAgent: string | null },
+      client: { origin: string; userAgent: string | null; ip: string },
     ): Promise<SecondScreenRegistration> {
       if (resolvePerms(JSON.parse(site.perms)).hideAuth)
         throw new AppError(403, 'authDisabled', 'This site has currently disabled logins / signups');
+      const rate = await limiter.hit(`register:ip:${client.ip}`, REGISTER_LIMIT);
+      if (!rate.allowed)
+        throw new RateLimitedError(
+          Math.ceil(rate.retryAfterMs / 1000),
+          'Too many device registrations. Please wait a few minutes and try again',
+        );
+      const earlier = await repo.listByDevice(site.uid, body.deviceId);
+      const own = earlier[0] !== undefined && secretMatches(earlier[0], body.deviceSecret);
+      if (!own && (await anyLive(earlier))) throw deviceRegistered();
+      const deviceSecret = own && body.deviceSecret ? body.deviceSecret : newDeviceSecret();
       const at = now();
       const expiresAt = iso(at + CODE_TTL_S * 1000);
       const row: SecondScreensTable = {
@@ -144,11 +199,19 @@ export function createDevicesService(deps: {
         delivered_at: null,
         user_agent: client.userAgent?.slice(0, 512) ?? null,
         created_at: iso(at),
+        secret_hash: hashSecret(deviceSecret),
       };
-      for (const familyId of await repo.replaceDevice(row)) await auth.revokeSession(familyId);
+      const replaced = await repo.replaceDevice(
+        row,
+        earlier.map((r) => r.id),
+      );
+      // Another registration of this deviceId landed in between: that one stands.
+      if (replaced === null) throw deviceRegistered();
+      for (const familyId of replaced) await auth.revokeSession(familyId);
       return {
         id: row.id,
         deviceId: row.device_id,
+        deviceSecret,
         code: row.user_code,
         expiresAt,
         expiresIn: CODE_TTL_S,
@@ -157,10 +220,21 @@ export function createDevicesService(deps: {
       };
     },
 
-    /** One poll of the TV (RFC 8628 §3.4–3.5, with the spec's statuses). */
-    async check(siteUid: string, deviceId: string, client: DeviceInfo): Promise<SecondScreenCheck> {
+    /**
+     * One poll of the TV (RFC 8628 §3.4–3.5, with the spec's statuses). Only the device that holds
+     * the registration's secret may poll: a wrong one is 401, so knowing the deviceId is not
+     * enough to pick up the session.
+     */
+    async check(
+      siteUid: string,
+      deviceId: string,
+      deviceSecret: string,
+      client: DeviceInfo,
+    ): Promise<SecondScreenCheck> {
       const row = await repo.findByDevice(siteUid, deviceId);
-      if (!row || row.delivered_at !== null) throw unknownDevice();
+      if (!row) throw unknownDevice();
+      if (!secretMatches(row, deviceSecret)) throw invalidDeviceSecret();
+      if (row.delivered_at !== null) throw unknownDevice();
       // An activation the TV did not pick up while the code lived is void, like the code.
       if (isExpired(row)) return { status: 'expired' };
       if (row.activated_at !== null && row.user_id !== null) {

@@ -1,7 +1,7 @@
 import type { LoginResponse, SecondScreenRegistration } from '@marquee/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../../lib/api';
-import { getDeviceId } from '../../../lib/session';
+import { storedDeviceKeys } from '../../../lib/session';
 import { startActivation } from '../utils/activation-loop';
 
 export type ActivationState =
@@ -24,7 +24,7 @@ export function useDeviceActivation(onActivated: (login: LoginResponse) => void)
 
   useEffect(
     () =>
-      startActivation(api, getDeviceId(), {
+      startActivation(api, storedDeviceKeys, {
         code: (registration) => setState({ phase: 'showing', registration, offline: false }),
         pollOffline: (offline) =>
           setState((s) => (s.phase === 'showing' && s.offline !== offline ? { ...s, offline } : s)),

@@ -1,5 +1,6 @@
 import { ApiError, checkSecondScreen, registerSecondScreen, type ApiClient } from '@marquee/api-client';
 import type { LoginResponse, SecondScreenRegistration } from '@marquee/contract';
+import type { DeviceKeys } from '../../../lib/session';
 
 /** Wait before registering again after the network failed. */
 export const REGISTER_RETRY_MS = 5_000;
@@ -22,9 +23,11 @@ const isNetworkError = (error: unknown) => error instanceof ApiError && error.co
 /**
  * The TV's side of activation by code (RFC 8628 device grant): registers this TV, then polls
  * check-second-screen at the server's interval, keeping the longer one after a slowDown. An expired
- * code, or a registration the server no longer knows (404), is replaced by a new one. Returns stop.
+ * code, or a registration the server no longer knows (404) or no longer takes this TV's secret
+ * for (401), is replaced by a new one. Registrations and polls present the device secret
+ * (decision 0038); when another device holds this id (409), the TV takes a new id. Returns stop.
  */
-export function startActivation(api: ApiClient, deviceId: string, on: ActivationEvents): () => void {
+export function startActivation(api: ApiClient, device: DeviceKeys, on: ActivationEvents): () => void {
   const controller = new AbortController();
   const stopped = () => controller.signal.aborted;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -32,18 +35,24 @@ export function startActivation(api: ApiClient, deviceId: string, on: Activation
     timer = setTimeout(() => void next(), ms);
   };
 
-  const register = async (): Promise<void> => {
+  const register = async (renewed = false): Promise<void> => {
     try {
       const registration = await registerSecondScreen(
         api,
-        { deviceId, deviceType: 'webtv' },
+        { deviceId: device.id(), deviceType: 'webtv', deviceSecret: device.secret() },
         controller.signal,
       );
       if (stopped()) return;
+      device.saveSecret(registration.deviceSecret);
       on.code(registration);
-      later(registration.interval * 1000, () => poll(registration.interval));
+      const keys = { deviceId: registration.deviceId, deviceSecret: registration.deviceSecret };
+      later(registration.interval * 1000, () => poll(keys, registration.interval));
     } catch (error) {
       if (stopped()) return;
+      if (error instanceof ApiError && error.status === 409 && !renewed) {
+        device.renew();
+        return register(true);
+      }
       if (isNetworkError(error)) {
         on.registerOffline();
         later(REGISTER_RETRY_MS, register);
@@ -53,20 +62,21 @@ export function startActivation(api: ApiClient, deviceId: string, on: Activation
     }
   };
 
-  const poll = async (interval: number): Promise<void> => {
+  type Keys = { deviceId: string; deviceSecret: string };
+  const poll = async (keys: Keys, interval: number): Promise<void> => {
     try {
-      const result = await checkSecondScreen(api, deviceId, controller.signal);
+      const result = await checkSecondScreen(api, keys, controller.signal);
       if (stopped()) return;
       on.pollOffline(false);
       if (result.status === 'activated') return on.activated(result.login);
       if (result.status === 'expired') return register();
       // pending, or slowDown with the longer interval to keep from now on.
-      later(result.interval * 1000, () => poll(result.interval));
+      later(result.interval * 1000, () => poll(keys, result.interval));
     } catch (error) {
       if (stopped()) return;
-      if (error instanceof ApiError && error.status === 404) return register();
+      if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return register();
       if (isNetworkError(error)) on.pollOffline(true);
-      later(interval * 1000, () => poll(interval));
+      later(interval * 1000, () => poll(keys, interval));
     }
   };
 
