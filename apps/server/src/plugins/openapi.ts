@@ -1,3 +1,4 @@
+import { ErrorResponse } from '@marquee/contract';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
@@ -22,6 +23,15 @@ export const security = {
   /** A bearer token of a user holding the site's `admin` role (OpenAPI 3.1 lists roles in the array). */
   admin: [{ [BEARER]: ['admin'] }] as Array<Record<string, string[]>>,
 };
+
+/** `home-movie` → `HomeMovie`: names the operationId of a route registered in a loop. */
+export const pascal = (name: string) =>
+  name.replace(/(^|[-_])([a-z])/g, (_, _sep: string, c: string) => c.toUpperCase());
+
+/** The error responses a route lists, each the `{ error: { code, message, field? } }` shape. */
+export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof ErrorResponse> {
+  return Object.fromEntries(statuses.map((s) => [s, ErrorResponse])) as Record<S, typeof ErrorResponse>;
+}
 
 /** The areas the operations are grouped by on /api/docs, in order, each with what it covers. */
 export const TAGS = [
