@@ -30,7 +30,7 @@ import { serveClients } from './plugins/clients';
 import { pageBootstrap } from './modules/sites/page-bootstrap';
 import type { Config } from './plugins/config';
 import { registerErrorHandling } from './plugins/errors';
-import { swaggerOptions } from './plugins/openapi';
+import { swaggerOptions, swaggerUiOptions } from './plugins/openapi';
 
 export type BuildOptions = {
   config: Config;
@@ -56,7 +56,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   await app.register(swagger, swaggerOptions);
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, swaggerUiOptions);
 
   const ctx = createContext(config, db, opts.context);
   app.addHook('onClose', async () => {

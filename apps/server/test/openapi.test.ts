@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApi, OPENAPI_FILE } from '../src/cli/openapi';
+import { createHarness, type Harness } from './harness';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
@@ -101,5 +102,39 @@ describe('OpenAPI document', () => {
     }
     const shapes = Object.keys(doc.paths ?? {}).map((p) => p.replace(/\{[^}]+\}/g, '{}'));
     expect(shapes.length).toBe(new Set(shapes).size);
+  });
+});
+
+describe('/api/docs', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness();
+  });
+  afterAll(() => h.close());
+
+  it('groups the operations by area tags, each described, in the order the document lists them', async () => {
+    const doc = (await h.app.inject('/api/docs/json')).json() as OpenAPIV3_1.Document;
+    const declared = (doc.tags ?? []).map((t) => t.name);
+    expect(declared).toEqual(
+      expect.arrayContaining(['catalog', 'playback', 'me', 'auth', 'commerce', 'admin']),
+    );
+    for (const tag of doc.tags ?? []) expect(tag.description, tag.name).toBeTruthy();
+    const used = new Set(operationsOf(doc).flatMap((op) => op.tags ?? []));
+    expect([...used].sort()).toEqual([...declared].sort());
+    const ui = (await h.app.inject('/api/docs/static/swagger-initializer.js')).body;
+    expect(ui).toContain('"docExpansion":"none"');
+    expect(ui).toContain('"displayOperationId":true');
+    expect((await h.app.inject('/api/docs/')).statusCode).toBe(200);
+  });
+
+  it('fills in the demo site wherever a call names a site', async () => {
+    const doc = (await h.app.inject('/api/docs/json')).json() as OpenAPIV3_1.Document;
+    const siteParams = operationsOf(doc).flatMap((op) =>
+      ((op.parameters ?? []) as OpenAPIV3_1.ParameterObject[]).filter(
+        (p) => (p.in === 'path' && p.name === 'site') || (p.in === 'query' && p.name === '__site'),
+      ),
+    );
+    expect(siteParams.length).toBeGreaterThan(100);
+    for (const p of siteParams) expect(p.example, `${p.in} ${p.name}`).toBe('demo');
   });
 });

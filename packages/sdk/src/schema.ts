@@ -3742,11 +3742,13 @@ export interface operations {
   getSiteConfig: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -3776,11 +3778,13 @@ export interface operations {
   getLegalTexts: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -3810,6 +3814,7 @@ export interface operations {
   getVideoPlayUrl: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         protocol?: 'hls';
@@ -3818,6 +3823,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         uid: string;
       };
@@ -3875,6 +3881,7 @@ export interface operations {
   getLiveChannelPlayUrl: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         protocol?: 'hls';
@@ -3883,6 +3890,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id: string;
       };
@@ -3940,6 +3948,7 @@ export interface operations {
   listChannels: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -3947,6 +3956,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -3985,6 +3995,7 @@ export interface operations {
   listChannelVideos: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -3992,6 +4003,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id: string;
       };
@@ -4031,6 +4043,7 @@ export interface operations {
   listChannelMovies: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -4038,6 +4051,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id: string;
       };
@@ -4077,6 +4091,7 @@ export interface operations {
   listChannelSeries: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -4084,6 +4099,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id: string;
       };
@@ -4123,6 +4139,7 @@ export interface operations {
   listChannelLiveEvents: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -4132,6 +4149,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id: string;
       };
@@ -4171,6 +4189,7 @@ export interface operations {
   listDynamicChannelVideos: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -4178,6 +4197,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id:
           | 'recent'
@@ -4224,6 +4244,7 @@ export interface operations {
   listDynamicChannelMovies: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -4231,6 +4252,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id:
           | 'recent'
@@ -4277,6 +4299,7 @@ export interface operations {
   listDynamicChannelEpisodes: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -4284,6 +4307,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id:
           | 'recent'
@@ -4330,6 +4354,7 @@ export interface operations {
   listDynamicChannelAll: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -4339,6 +4364,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id:
           | 'recent'
@@ -4385,11 +4411,13 @@ export interface operations {
   getVideo: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         uid: string;
       };
@@ -4429,6 +4457,7 @@ export interface operations {
   listVideoRecommendations: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -4436,6 +4465,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         uid: string;
       };
@@ -4475,11 +4505,13 @@ export interface operations {
   getVideoFavoritesCount: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         uid: string;
       };
@@ -4519,11 +4551,13 @@ export interface operations {
   getMovie: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         uid: string;
       };
@@ -4563,6 +4597,7 @@ export interface operations {
   listMovieExtras: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -4570,6 +4605,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id: string;
       };
@@ -4609,11 +4645,13 @@ export interface operations {
   getSeries: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         uid: string;
       };
@@ -4653,6 +4691,7 @@ export interface operations {
   listSeriesEpisodes: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -4661,6 +4700,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         uid: string;
       };
@@ -4700,6 +4740,7 @@ export interface operations {
   listSeriesExtras: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -4707,6 +4748,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         uid: string;
       };
@@ -4746,12 +4788,14 @@ export interface operations {
   listSeriesSeasons: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         skipEmpty?: 'true' | 'false';
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         uid: string;
       };
@@ -4791,12 +4835,14 @@ export interface operations {
   getSeason: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         skipEmpty?: 'true' | 'false';
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         uid: string;
         n: number;
@@ -4837,6 +4883,7 @@ export interface operations {
   getPlaylist: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -4844,6 +4891,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         uid: string;
       };
@@ -4883,6 +4931,7 @@ export interface operations {
   listLiveChannels: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         from?: string;
@@ -4890,6 +4939,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -4928,6 +4978,7 @@ export interface operations {
   getLiveChannel: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         from?: string;
@@ -4935,6 +4986,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id: string;
       };
@@ -4974,11 +5026,13 @@ export interface operations {
   getLiveEvent: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         uid: string;
       };
@@ -5018,6 +5072,7 @@ export interface operations {
   getDirectoryTab: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -5025,6 +5080,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id: string;
       };
@@ -5064,6 +5120,7 @@ export interface operations {
   getEpgTab: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         from?: string;
@@ -5072,6 +5129,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id: string;
       };
@@ -5111,6 +5169,7 @@ export interface operations {
   getLiveTab: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -5120,6 +5179,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id: string;
       };
@@ -5159,6 +5219,7 @@ export interface operations {
   getAboutTab: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -5202,6 +5263,7 @@ export interface operations {
   getCastTab: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -5245,6 +5307,7 @@ export interface operations {
   getHomeTab: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -5288,6 +5351,7 @@ export interface operations {
   getHomeMovieTab: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -5331,6 +5395,7 @@ export interface operations {
   getIframeTab: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -5374,6 +5439,7 @@ export interface operations {
   getFaqTab: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -5417,6 +5483,7 @@ export interface operations {
   getDiscoverTab: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         onlyEnabledChannels?: 'true' | 'false';
@@ -5461,6 +5528,7 @@ export interface operations {
   login: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -5539,6 +5607,7 @@ export interface operations {
   signup: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -5622,6 +5691,7 @@ export interface operations {
   refreshAccess: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -5669,6 +5739,7 @@ export interface operations {
   logout: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -5705,6 +5776,7 @@ export interface operations {
   getMe: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -5737,6 +5809,7 @@ export interface operations {
   updateMe: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -5791,6 +5864,7 @@ export interface operations {
   verifyAccessToken: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -5832,6 +5906,7 @@ export interface operations {
   checkEmailAvailable: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -5884,11 +5959,13 @@ export interface operations {
   getTerms: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -5918,11 +5995,13 @@ export interface operations {
   getCaptcha: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -5961,11 +6040,13 @@ export interface operations {
   getCaptchaChallenge: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -5995,6 +6076,7 @@ export interface operations {
   requestPasswordReset: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -6060,6 +6142,7 @@ export interface operations {
   replaceExpiredPassword: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -6146,6 +6229,7 @@ export interface operations {
   getPasswordResetCode: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -6189,6 +6273,7 @@ export interface operations {
   resetPassword: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -6239,11 +6324,13 @@ export interface operations {
   createAutologinLink: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -6307,12 +6394,14 @@ export interface operations {
   autologin: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
         code: string;
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -6369,12 +6458,14 @@ export interface operations {
   setAutologinPassword: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
         code: string;
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -6446,11 +6537,13 @@ export interface operations {
   createPasscode: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -6514,6 +6607,7 @@ export interface operations {
   passcodeLogin: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -6582,11 +6676,13 @@ export interface operations {
   listDevices: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -6625,11 +6721,13 @@ export interface operations {
   registerSecondScreen: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -6685,11 +6783,13 @@ export interface operations {
   checkSecondScreen: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         deviceId: string;
       };
@@ -6729,11 +6829,13 @@ export interface operations {
   activateSecondScreen: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         /** @description The activation code the TV shows */
         id: string;
@@ -6810,11 +6912,13 @@ export interface operations {
   removeDevice: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id: string;
       };
@@ -6852,11 +6956,13 @@ export interface operations {
   logoutDevice: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id: string;
       };
@@ -6894,11 +7000,13 @@ export interface operations {
   listOauthProviders: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -6928,6 +7036,7 @@ export interface operations {
   getOauthAuthorizeUrl: {
     parameters: {
       query: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         callbackHost: string;
@@ -6936,6 +7045,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         provider: string;
       };
@@ -6993,6 +7103,7 @@ export interface operations {
   finishOauthLogin: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -7064,6 +7175,7 @@ export interface operations {
   changeEmail: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -7127,6 +7239,7 @@ export interface operations {
   changePassword: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -7179,6 +7292,7 @@ export interface operations {
   confirmIdentity: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -7231,6 +7345,7 @@ export interface operations {
   requestAccountDeletion: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -7272,6 +7387,7 @@ export interface operations {
   deleteAccount: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -7333,6 +7449,7 @@ export interface operations {
   searchVideos: {
     parameters: {
       query: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         q: string;
@@ -7344,6 +7461,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -7382,6 +7500,7 @@ export interface operations {
   searchByType: {
     parameters: {
       query: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         search: string;
@@ -7392,6 +7511,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         type: components['schemas']['SearchTypeInput'];
       };
@@ -7431,6 +7551,7 @@ export interface operations {
   listProgress: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -7439,6 +7560,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -7495,11 +7617,13 @@ export interface operations {
   saveProgress: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -7565,11 +7689,13 @@ export interface operations {
   deleteProgress: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id: string;
       };
@@ -7625,6 +7751,7 @@ export interface operations {
   listWatchList: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -7632,6 +7759,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -7688,11 +7816,13 @@ export interface operations {
   addToWatchList: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -7779,11 +7909,13 @@ export interface operations {
   removeFromWatchList: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id: string;
       };
@@ -7839,11 +7971,13 @@ export interface operations {
   getFavorite: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         uid: string;
       };
@@ -7901,11 +8035,13 @@ export interface operations {
   setFavorite: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         uid: string;
       };
@@ -7973,6 +8109,7 @@ export interface operations {
         format?: string;
         maxwidth?: number;
         maxheight?: number;
+        /** @example demo */
         __site?: string;
       };
       header?: never;
@@ -8022,11 +8159,13 @@ export interface operations {
   recordVideoEvent: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -8078,11 +8217,13 @@ export interface operations {
   recordWatchEvent: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -8134,11 +8275,13 @@ export interface operations {
   recordLiveChannelEvent: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -8190,11 +8333,13 @@ export interface operations {
   recordLiveChannelWatchEvent: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -8246,11 +8391,13 @@ export interface operations {
   recordPageEvent: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -8302,11 +8449,13 @@ export interface operations {
   recordShareEvent: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -8358,11 +8507,13 @@ export interface operations {
   recordSmartBannerEvent: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -8414,11 +8565,13 @@ export interface operations {
   recordEventBatch: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -8470,6 +8623,7 @@ export interface operations {
   getAnalyticsSummary: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         from?: string;
@@ -8477,6 +8631,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -8533,6 +8688,7 @@ export interface operations {
   getVastAdBreak: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         videoUid?: string;
@@ -8542,6 +8698,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -8580,6 +8737,7 @@ export interface operations {
   trackAdEvent: {
     parameters: {
       query: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         event:
@@ -8601,6 +8759,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -8648,11 +8807,13 @@ export interface operations {
   getAdCreativeMedia: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id: string;
       };
@@ -8685,6 +8846,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         userId: string;
       };
@@ -8753,6 +8915,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         userId: string;
         purchaseId: string;
@@ -8809,6 +8972,7 @@ export interface operations {
   listLibrary: {
     parameters: {
       query: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -8817,6 +8981,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -8873,11 +9038,13 @@ export interface operations {
   listBundles: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -8934,11 +9101,13 @@ export interface operations {
   listGiftables: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -8995,11 +9164,13 @@ export interface operations {
   listRentals: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -9056,11 +9227,13 @@ export interface operations {
   listRentalsWithCoupon: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         code: string;
       };
@@ -9118,11 +9291,13 @@ export interface operations {
   applyBundleCoupon: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id: string;
       };
@@ -9184,11 +9359,13 @@ export interface operations {
   getBundleTaxes: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         id: string;
       };
@@ -9250,6 +9427,7 @@ export interface operations {
   getBundle: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -9311,6 +9489,7 @@ export interface operations {
   listPaymentGateways: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -9343,6 +9522,7 @@ export interface operations {
   listNonPurchasedBundles: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -9402,6 +9582,7 @@ export interface operations {
   listNonPurchasedBundlesWithCoupon: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -9463,6 +9644,7 @@ export interface operations {
   listPurchases: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -9582,6 +9764,7 @@ export interface operations {
   listGiftedBundles: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -9643,6 +9826,7 @@ export interface operations {
   listPurchasedBundleIds: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -9702,6 +9886,7 @@ export interface operations {
   listMyRentals: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -9763,6 +9948,7 @@ export interface operations {
   getPurchase: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -9824,6 +10010,7 @@ export interface operations {
   calculateProration: {
     parameters: {
       query: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         bundleId: string;
@@ -9896,6 +10083,7 @@ export interface operations {
   changePurchasePaymentMethod: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -9970,6 +10158,7 @@ export interface operations {
   cancelPurchase: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -10042,6 +10231,7 @@ export interface operations {
   listBillingHistory: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -10101,6 +10291,7 @@ export interface operations {
   createCheckout: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -10202,6 +10393,7 @@ export interface operations {
   listPaymentMethods: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -10263,6 +10455,7 @@ export interface operations {
   createPaymentMethod: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -10337,6 +10530,7 @@ export interface operations {
   setDefaultPaymentMethod: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -10403,6 +10597,7 @@ export interface operations {
   removePaymentMethod: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -10472,6 +10667,7 @@ export interface operations {
   buyGift: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -10564,6 +10760,7 @@ export interface operations {
   redeemGift: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -10638,11 +10835,13 @@ export interface operations {
   getTipJar: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
       };
       cookie?: never;
@@ -10699,6 +10898,7 @@ export interface operations {
   createDonation: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -10791,6 +10991,7 @@ export interface operations {
   listDonations: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
         page?: number;
@@ -10852,6 +11053,7 @@ export interface operations {
   upgradePurchase: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -10955,6 +11157,7 @@ export interface operations {
   listUpgradeBundles: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -11016,6 +11219,7 @@ export interface operations {
   listCountryCodes: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
@@ -11048,11 +11252,13 @@ export interface operations {
   getPurchaseLink: {
     parameters: {
       query?: {
+        /** @example demo */
         __site?: string;
         __source?: string;
       };
       header?: never;
       path: {
+        /** @example demo */
         site: string;
         platform: string;
         id: string;

@@ -1,5 +1,6 @@
 import { ErrorResponse } from '@marquee/contract';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 
@@ -119,11 +120,23 @@ function stripSchemaKeywords(value: unknown): void {
   }
 }
 
-/** Gives each error response its meaning, and admin calls the role note. */
+/** The demo site (`npm run seed`): what /api/docs fills in, so "Try it out" runs against it. */
+export const DEMO_SITE = 'demo';
+/** Example values of parameters by where they go and their name. */
+const PARAMETER_EXAMPLES: Record<string, Record<string, string>> = {
+  path: { site: DEMO_SITE },
+  query: { __site: DEMO_SITE },
+};
+
+/** Gives each error response its meaning, admin calls the role note, and parameters the demo site. */
 function describeOperations(doc: Doc): void {
   for (const item of Object.values(doc.paths ?? {})) {
     for (const op of Object.values(item ?? {}) as OpenAPIV3_1.OperationObject[]) {
       if (!op || typeof op !== 'object' || !('responses' in op)) continue;
+      for (const parameter of (op.parameters ?? []) as OpenAPIV3_1.ParameterObject[]) {
+        const example = PARAMETER_EXAMPLES[parameter.in]?.[parameter.name];
+        if (example !== undefined && parameter.example === undefined) parameter.example = example;
+      }
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         const text = ERROR_DESCRIPTIONS[status];
         if (text && response && 'description' in response) response.description = text;
@@ -143,6 +156,19 @@ const JSON_SCHEMA_DIALECT = 'https://spec.openapis.org/oas/3.1/dialect/base';
 const zodToJsonConfig = { target: 'draft-2020-12' } as const;
 const transformObject = createJsonSchemaTransformObject({ zodToJsonConfig });
 
+/** @fastify/swagger-ui options of /api/docs: operations grouped by tag (collapsed), ids shown, runnable. */
+export const swaggerUiOptions: FastifySwaggerUiOptions = {
+  routePrefix: '/api/docs',
+  uiConfig: {
+    docExpansion: 'none',
+    deepLinking: true,
+    displayOperationId: true,
+    displayRequestDuration: true,
+    filter: true,
+    tryItOutEnabled: true,
+  },
+};
+
 /** @fastify/swagger options: the document's head, the security scheme, tags, and its schema transforms. */
 export const swaggerOptions: FastifyDynamicSwaggerOptions = {
   openapi: {
@@ -153,7 +179,10 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
       description:
         'White-label video streaming platform. Site-scoped calls name their site in the path ' +
         '(`/v2/sites/{site}/…`; the demo site is `demo`); `/api/…` calls resolve the site from the ' +
-        'host name or the `__site` query parameter. Errors answer `{ error: { code, message, field? } }`.',
+        'host name or the `__site` query parameter. Errors answer `{ error: { code, message, field? } }`.\n\n' +
+        'Try it out: the parameters are filled in with the demo site. On a server seeded with the demo ' +
+        '(`npm start`), sign in with `POST /v2/me/auth/login` (`viewer@marquee.test` / `marquee-viewer`), ' +
+        'then **Authorize** with the `token` it answers for the calls that need a bearer token.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Marquee' },
     },
     // Relative: each white-label host serves the same API (locally http://localhost:3000, `npm start`).
