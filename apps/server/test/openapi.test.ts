@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApi, OPENAPI_FILE } from '../src/cli/openapi';
+import { newSiteRow } from '../src/modules/sites/site-defaults';
 import { createHarness, type Harness } from './harness';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -109,6 +110,7 @@ describe('/api/docs', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness();
+    await h.db.insertInto('sites').values(newSiteRow('demo', 'Marquee Demo')).execute();
   });
   afterAll(() => h.close());
 
@@ -136,5 +138,24 @@ describe('/api/docs', () => {
     );
     expect(siteParams.length).toBeGreaterThan(100);
     for (const p of siteParams) expect(p.example, `${p.in} ${p.name}`).toBe('demo');
+  });
+
+  it('declares the security the server enforces: bearer calls refuse an anonymous caller, the others never do', async () => {
+    const doc = (await h.app.inject('/api/docs/json')).json() as OpenAPIV3_1.Document;
+    const answers: string[] = [];
+    for (const op of operationsOf(doc)) {
+      const url = op.path.replace('{site}', 'demo').replace(/\{[^}]+\}/g, 'x1');
+      const res = await h.app.inject({
+        method: op.method.toUpperCase() as 'GET',
+        url,
+        ...(op.requestBody ? { payload: {} } : {}),
+      });
+      const needsToken = op.security!.length > 0 && op.security!.every((s) => 'bearer' in s);
+      // A bearer call may refuse an empty body (400 naming a field) before it looks at the caller.
+      const bodyFirst = res.statusCode === 400 && op.requestBody !== undefined;
+      if (needsToken ? res.statusCode !== 401 && !bodyFirst : res.statusCode === 401)
+        answers.push(`${op.operationId} ${JSON.stringify(op.security)} answered ${res.statusCode}`);
+    }
+    expect(answers).toEqual([]);
   });
 });
