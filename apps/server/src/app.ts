@@ -2,12 +2,7 @@ import { resolve } from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createContext, type AppContext } from './context';
 import type { Db } from './db/database';
 import { adsRoutes } from './modules/ads/ads.routes';
@@ -35,6 +30,7 @@ import { serveClients } from './plugins/clients';
 import { pageBootstrap } from './modules/sites/page-bootstrap';
 import type { Config } from './plugins/config';
 import { registerErrorHandling } from './plugins/errors';
+import { swaggerOptions, swaggerUiOptions } from './plugins/openapi';
 
 export type BuildOptions = {
   config: Config;
@@ -59,15 +55,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Marquee API', version: '2.0.0', description: 'White-label video streaming platform' },
-    },
-    transform: jsonSchemaTransform,
-    // Names the schemas that carry .meta({ id }) as components/schemas and refers to them.
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swagger, swaggerOptions);
+  await app.register(swaggerUi, swaggerUiOptions);
 
   const ctx = createContext(config, db, opts.context);
   app.addHook('onClose', async () => {

@@ -70,8 +70,12 @@ export const SecondScreenRegistration = z
 export type SecondScreenRegistration = z.infer<typeof SecondScreenRegistration>;
 
 export const DeviceIdParams = SiteParams.extend({ deviceId: DeviceId });
+/**
+ * PUT /v2/sites/{site}/second-screens/{id}: `id` is the activation code the TV shows. The segment is
+ * named `id` as on the device paths beside it, so the OpenAPI paths differ in more than a name (0041).
+ */
 export const SecondScreenCodeParams = SiteParams.extend({
-  code: z.string().trim().min(1, 'A code is required').max(32),
+  id: z.string().trim().min(1, 'A code is required').max(32).describe('The activation code the TV shows'),
 });
 export const SecondScreenIdParams = SiteParams.extend({ id: z.string().min(1).max(64) });
 
@@ -110,7 +114,7 @@ export type Device = z.infer<typeof Device>;
 export const DeviceList = z.object({ items: z.array(Device) }).meta({ id: 'DeviceList' });
 export type DeviceList = z.infer<typeof DeviceList>;
 
-/** PUT /v2/sites/{site}/second-screens/{code}. */
+/** PUT /v2/sites/{site}/second-screens/{id} (the activation code). */
 export const ActivateSecondScreenResponse = z
   .object({ message: z.literal('Device activated!'), device: Device })
   .meta({ id: 'ActivateSecondScreenResponse' });

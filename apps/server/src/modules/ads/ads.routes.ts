@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { sendFile } from '../../media/media-files';
+import { security } from '../../plugins/openapi';
 
 const tags = ['ads'];
 
@@ -31,6 +32,8 @@ export const adsRoutes =
       '/v2/sites/:site/ads/vast',
       {
         schema: {
+          operationId: 'getVastAdBreak',
+          security: security.public,
           tags,
           summary:
             "VAST 4.0 XML for one ad break of the site's creatives (position 'pre' or a mid-roll offset); " +
@@ -60,6 +63,8 @@ export const adsRoutes =
       '/v2/sites/:site/ads/track',
       {
         schema: {
+          operationId: 'trackAdEvent',
+          security: security.optionalUser,
           tags,
           summary:
             'A VAST tracking pixel: records the `video` analytics event of an impression (adImpression), a load ' +
@@ -84,6 +89,8 @@ export const adsRoutes =
       '/v2/sites/:site/ads/creatives/:id/media.mp4',
       {
         schema: {
+          operationId: 'getAdCreativeMedia',
+          security: security.public,
           tags,
           summary: "The MP4 of a creative the site's ads host (byte ranges supported)",
           params: AdCreativeParams,

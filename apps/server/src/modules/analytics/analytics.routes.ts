@@ -17,6 +17,7 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { AnalyticsBusyError } from './analytics.service';
+import { pascal, security } from '../../plugins/openapi';
 
 const tags = ['analytics'];
 /** An event is a few hundred bytes; a batch of 50 stays far below this. */
@@ -57,6 +58,8 @@ export const analyticsRoutes =
         {
           bodyLimit: BODY_LIMIT,
           schema: {
+            operationId: `record${pascal(kind)}Event`,
+            security: security.optionalUser,
             tags,
             summary: `${summaries[kind]}. Anonymous or signed in; 202 before the batched write`,
             params: SiteParams,
@@ -83,6 +86,8 @@ export const analyticsRoutes =
       {
         bodyLimit: BODY_LIMIT,
         schema: {
+          operationId: 'recordEventBatch',
+          security: security.optionalUser,
           tags,
           summary: 'Records up to 50 queued events of any kinds at once ({ events: [{ kind, …body }] })',
           params: SiteParams,
@@ -108,7 +113,9 @@ export const analyticsRoutes =
       '/v2/sites/:site/analytics/summary',
       {
         schema: {
-          tags,
+          operationId: 'getAnalyticsSummary',
+          security: security.admin,
+          tags: ['admin'],
           summary:
             "Counts per kind and seconds watched between from and to (default: the last 30 days); the site's admins",
           params: SiteParams,

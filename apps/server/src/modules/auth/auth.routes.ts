@@ -22,6 +22,7 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import type { DeviceInfo } from './auth.service';
 import { RateLimitedError } from './login-guard';
+import { security } from '../../plugins/openapi';
 
 const device = (req: FastifyRequest): DeviceInfo => ({
   userAgent: req.headers['user-agent'] ?? null,
@@ -43,6 +44,8 @@ export const authRoutes =
       '/v2/me/auth/login',
       {
         schema: {
+          operationId: 'login',
+          security: security.public,
           tags: ['auth'],
           summary: 'Logs in with e-mail and password; returns an access token, a refresh token and the user',
           querystring: ClientQuery,
@@ -67,6 +70,8 @@ export const authRoutes =
       '/v2/me/auth/signup',
       {
         schema: {
+          operationId: 'signup',
+          security: security.public,
           tags: ['auth'],
           summary: 'Creates an account on the site and logs it in',
           querystring: ClientQuery,
@@ -91,6 +96,8 @@ export const authRoutes =
       '/v2/me/auth/refresh-access',
       {
         schema: {
+          operationId: 'refreshAccess',
+          security: security.public,
           tags: ['auth'],
           summary: 'Exchanges a refresh token for a new access token and a new refresh token (rotation)',
           querystring: ClientQuery,
@@ -105,6 +112,8 @@ export const authRoutes =
       '/v2/me/auth/logout',
       {
         schema: {
+          operationId: 'logout',
+          security: security.public,
           tags: ['auth'],
           summary: 'Revokes the session of a refresh token; unknown tokens are ignored',
           querystring: ClientQuery,
@@ -122,7 +131,9 @@ export const authRoutes =
       '/v2/me/info',
       {
         schema: {
-          tags: ['auth'],
+          operationId: 'getMe',
+          security: security.user,
+          tags: ['me'],
           summary: 'The signed-in user (Authorization: Bearer <access token>)',
           querystring: ClientQuery,
           response: { 200: User, 401: ErrorResponse },
@@ -135,6 +146,8 @@ export const authRoutes =
       '/v2/me/auth/verify',
       {
         schema: {
+          operationId: 'verifyAccessToken',
+          security: security.user,
           tags: ['auth'],
           summary: 'Checks the bearer access token: valid, and its user still exists and is not locked',
           querystring: ClientQuery,
@@ -152,6 +165,8 @@ export const authRoutes =
       '/api/unique/:name',
       {
         schema: {
+          operationId: 'checkEmailAvailable',
+          security: security.public,
           tags: ['auth'],
           summary: "Whether an e-mail is still free on the request's site (__site or the host name)",
           params: UniqueParams,
@@ -170,6 +185,8 @@ export const authRoutes =
       '/v2/sites/:site/terms',
       {
         schema: {
+          operationId: 'getTerms',
+          security: security.public,
           tags: ['auth'],
           summary: "The site's terms of use; a login after they change answers 403 unreelTerms",
           params: SiteParams,
@@ -184,6 +201,8 @@ export const authRoutes =
       '/v2/sites/:site/captcha',
       {
         schema: {
+          operationId: 'getCaptcha',
+          security: security.public,
           tags: ['auth'],
           summary:
             'Which captcha the signup form shows: ALTCHA with its challenge URL, or a hosted one with its site key',
@@ -199,6 +218,8 @@ export const authRoutes =
       '/v2/sites/:site/captcha/challenge',
       {
         schema: {
+          operationId: 'getCaptchaChallenge',
+          security: security.public,
           tags: ['auth'],
           summary:
             "A new ALTCHA challenge (the altcha widget's challengeurl); the solved payload is the signup captchaToken",

@@ -40,6 +40,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { EncodedBody } from '../../plugins/compression';
+import { pascal, security } from '../../plugins/openapi';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const errors = { 400: ErrorResponse, 404: ErrorResponse };
@@ -106,6 +107,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'listChannels',
+          security: security.public,
           tags,
           summary: 'Channels of the site',
           params: SiteParams,
@@ -120,6 +123,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'listChannelVideos',
+          security: security.public,
           tags,
           summary: "A channel's videos, newest first",
           params: SiteIdParams,
@@ -135,6 +140,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'listChannelMovies',
+          security: security.public,
           tags,
           summary: "A channel's movies, newest first",
           params: SiteIdParams,
@@ -150,6 +157,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'listChannelSeries',
+          security: security.public,
           tags,
           summary: "A channel's series, newest first",
           params: SiteIdParams,
@@ -165,6 +174,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'listChannelLiveEvents',
+          security: security.public,
           tags,
           summary:
             "A channel's listed live events (public or requires login, status public or pending, not ended), by start",
@@ -193,6 +204,8 @@ export const catalogRoutes =
         {
           logLevel,
           schema: {
+            operationId: `listDynamicChannel${pascal(list)}`,
+            security: security.optionalUser,
             tags,
             summary: `Dynamic channel ${list}: recent = newest published; popular = plays of the last 30 days, then all-time plays, then newest; recommended = for a signed-in viewer (bearer token; never cached) items co-watched with their history, then sharing its tags/genres, then the global order without what they finished, else likes + 2 × favorites, then plays, then newest`,
             params: DynamicParams,
@@ -215,6 +228,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'getVideo',
+          security: security.public,
           tags,
           summary: 'One video, normalized',
           params: SiteUidParams,
@@ -230,6 +245,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'listVideoRecommendations',
+          security: security.public,
           tags,
           summary:
             'More like this (our addition, not in the spec): items viewers of this one also watched, then items sharing its tags/genres, then the global recommended order',
@@ -246,6 +263,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'getVideoFavoritesCount',
+          security: security.public,
           tags,
           summary: 'How many users favorited a video (exact: never served from the response cache)',
           params: SiteUidParams,
@@ -261,6 +280,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'getMovie',
+          security: security.public,
           tags,
           summary: 'A movie with its extras and trailers',
           params: SiteUidParams,
@@ -276,6 +297,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'listMovieExtras',
+          security: security.public,
           tags,
           summary: "A movie's extras and trailers",
           params: SiteIdParams,
@@ -293,6 +316,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'getSeries',
+          security: security.public,
           tags,
           summary: 'A series with its seasons and episodes',
           params: SiteUidParams,
@@ -308,6 +333,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'listSeriesEpisodes',
+          security: security.public,
           tags,
           summary: "A series' episodes, by season and episode",
           params: SiteUidParams,
@@ -332,6 +359,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'listSeriesExtras',
+          security: security.public,
           tags,
           summary: "A series' extras",
           params: SiteUidParams,
@@ -347,6 +376,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'listSeriesSeasons',
+          security: security.public,
           tags,
           summary: "A series' seasons with episode counts",
           params: SiteUidParams,
@@ -366,6 +397,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'getSeason',
+          security: security.public,
           tags,
           summary: 'One season with its episodes',
           params: SeasonParams,
@@ -383,6 +416,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'getPlaylist',
+          security: security.public,
           tags,
           summary: 'A playlist with a page of its items',
           params: SiteUidParams,
@@ -400,6 +435,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'listLiveChannels',
+          security: security.public,
           tags,
           summary: 'Live channels with their EPG entries in a window (default now-1h..now+6h, at most 48 h)',
           params: SiteParams,
@@ -415,6 +452,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'getLiveChannel',
+          security: security.public,
           tags,
           summary: 'One live channel with its EPG entries in a window',
           params: SiteIdParams,
@@ -430,6 +469,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'getLiveEvent',
+          security: security.public,
           tags,
           summary: 'One live event with its computed state',
           params: SiteUidParams,
@@ -447,6 +488,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'getDirectoryTab',
+          security: security.public,
           tags,
           summary: 'A directory tab: its channels',
           params: SiteIdParams,
@@ -462,6 +505,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'getEpgTab',
+          security: security.public,
           tags,
           summary: 'An EPG tab: categories and live channels (simple=true leaves out entries)',
           params: SiteIdParams,
@@ -481,6 +526,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'getLiveTab',
+          security: security.public,
           tags,
           summary: 'A live-events tab: its listed events by start',
           params: SiteIdParams,
@@ -500,6 +547,8 @@ export const catalogRoutes =
         {
           logLevel,
           schema: {
+            operationId: `get${pascal(kind)}Tab`,
+            security: security.public,
             tags,
             summary: `A ${kind} tab and its configuration`,
             params: AssetParams,
@@ -516,6 +565,8 @@ export const catalogRoutes =
       {
         logLevel,
         schema: {
+          operationId: 'getDiscoverTab',
+          security: security.public,
           tags,
           summary: 'A discover tab: its rows in configured order, each with its first page (30) of items',
           params: AssetParams,

@@ -43,6 +43,7 @@ import { requireUser } from '../../plugins/auth';
 import { giftsDonationsRoutes } from './gifts-donations.routes';
 import { idempotencyKey } from './idempotency-key';
 import { idempotencyHeader, moneyRefusals, refusals } from './route-schemas';
+import { errorResponses, security } from '../../plugins/openapi';
 
 /**
  * Commerce (accounts-and-commerce §7 Payments, Bundles, Rentals): the catalogue of offers under
@@ -62,6 +63,8 @@ export const commerceRoutes =
       '/v2/sites/:site/bundles',
       {
         schema: {
+          operationId: 'listBundles',
+          security: security.optionalUser,
           tags,
           summary: 'Listed bundles (not rentals) for sale; activeForUser for a signed-in viewer',
           params: SiteParams,
@@ -75,6 +78,8 @@ export const commerceRoutes =
       '/v2/sites/:site/giftables',
       {
         schema: {
+          operationId: 'listGiftables',
+          security: security.optionalUser,
           tags,
           summary: 'Bundles that may be bought as a gift',
           params: SiteParams,
@@ -88,6 +93,8 @@ export const commerceRoutes =
       '/v2/sites/:site/rentals',
       {
         schema: {
+          operationId: 'listRentals',
+          security: security.public,
           tags,
           summary: 'Rentals for sale; availableTo is when one rented now ends',
           params: SiteParams,
@@ -101,6 +108,8 @@ export const commerceRoutes =
       '/v2/sites/:site/rentals/coupon/:code',
       {
         schema: {
+          operationId: 'listRentalsWithCoupon',
+          security: security.public,
           tags,
           summary: 'Rentals with the coupon applied where it applies (400 for an unknown or expired coupon)',
           params: CouponParams,
@@ -114,6 +123,8 @@ export const commerceRoutes =
       '/v2/sites/:site/bundles/:id/apply-coupon',
       {
         schema: {
+          operationId: 'applyBundleCoupon',
+          security: security.optionalUser,
           tags,
           summary:
             'The bundle with the coupon applied and "Promo Code Applied", or the coupon error (field couponCode)',
@@ -129,6 +140,8 @@ export const commerceRoutes =
       '/v2/sites/:site/bundles/:id/taxes',
       {
         schema: {
+          operationId: 'getBundleTaxes',
+          security: security.public,
           tags,
           summary: 'Tax on the first payment at an address (allowAvalara sites; the tax table or AvaTax)',
           params: BundleParams,
@@ -143,6 +156,8 @@ export const commerceRoutes =
       '/api/bundle/get/:id',
       {
         schema: {
+          operationId: 'getBundle',
+          security: security.optionalUser,
           tags,
           summary: "One bundle of the request's site (unlisted ones too); 404 when not for sale",
           params: ApiIdParams,
@@ -159,10 +174,12 @@ export const commerceRoutes =
       '/api/payment/gateways',
       {
         schema: {
+          operationId: 'listPaymentGateways',
+          security: security.public,
           tags,
           summary: 'The payment gateways this server runs',
           querystring: ClientQuery,
-          response: { 200: GatewayList },
+          response: { 200: GatewayList, ...errorResponses(400) },
         },
       },
       async () => c.gateways(),
@@ -174,6 +191,8 @@ export const commerceRoutes =
       {
         ...login,
         schema: {
+          operationId: 'listNonPurchasedBundles',
+          security: security.user,
           tags,
           summary: 'Listed bundles the viewer does not hold',
           querystring: ClientQuery,
@@ -187,6 +206,8 @@ export const commerceRoutes =
       {
         ...login,
         schema: {
+          operationId: 'listNonPurchasedBundlesWithCoupon',
+          security: security.user,
           tags,
           summary: 'Bundles the viewer does not hold, with the coupon applied where it applies',
           params: ApiCouponParams,
@@ -201,6 +222,8 @@ export const commerceRoutes =
       {
         ...login,
         schema: {
+          operationId: 'listPurchases',
+          security: security.user,
           tags,
           summary: 'The viewer’s purchases, newest first, without replaced ones (pages from 0)',
           querystring: CommercePageQuery,
@@ -214,6 +237,8 @@ export const commerceRoutes =
       {
         ...login,
         schema: {
+          operationId: 'listSuspendedPurchases',
+          security: security.user,
           tags,
           summary: 'The viewer’s suspended purchases (renewal failed): the alert after login (decision 0032)',
           response: { 200: z.object({ items: z.array(Purchase) }), ...refusals },
@@ -229,6 +254,8 @@ export const commerceRoutes =
       {
         ...login,
         schema: {
+          operationId: 'listGiftedBundles',
+          security: security.user,
           tags,
           summary: 'Gifts the viewer bought (pages from 0)',
           querystring: CommercePageQuery,
@@ -242,6 +269,8 @@ export const commerceRoutes =
       {
         ...login,
         schema: {
+          operationId: 'listPurchasedBundleIds',
+          security: security.user,
           tags,
           summary: 'Ids of the bundles the viewer holds now',
           querystring: ClientQuery,
@@ -255,6 +284,8 @@ export const commerceRoutes =
       {
         ...login,
         schema: {
+          operationId: 'listMyRentals',
+          security: security.user,
           tags,
           summary: 'The viewer’s rentals (pages from 0)',
           querystring: CommercePageQuery,
@@ -271,6 +302,8 @@ export const commerceRoutes =
       {
         ...login,
         schema: {
+          operationId: 'getPurchase',
+          security: security.user,
           tags,
           summary: 'One of the viewer’s purchases (404 for anyone else’s)',
           params: ApiIdParams,
@@ -285,6 +318,8 @@ export const commerceRoutes =
       {
         ...login,
         schema: {
+          operationId: 'calculateProration',
+          security: security.user,
           tags,
           summary: 'The unused time an upgrade to bundleId credits to its first payment',
           params: ApiIdParams,
@@ -299,6 +334,8 @@ export const commerceRoutes =
       {
         ...login,
         schema: {
+          operationId: 'changePurchasePaymentMethod',
+          security: security.user,
           tags,
           summary: 'Changes the saved card one recurring purchase renews with',
           params: ApiIdParams,
@@ -320,6 +357,8 @@ export const commerceRoutes =
       {
         ...login,
         schema: {
+          operationId: 'cancelPurchase',
+          security: security.user,
           tags,
           summary: 'Cancels a purchase: status canceled, canceledDate set',
           querystring: ClientQuery,
@@ -334,6 +373,8 @@ export const commerceRoutes =
       {
         ...login,
         schema: {
+          operationId: 'listBillingHistory',
+          security: security.user,
           tags,
           summary: 'The viewer’s charges, newest first',
           querystring: ClientQuery,
@@ -349,6 +390,8 @@ export const commerceRoutes =
       {
         ...login,
         schema: {
+          operationId: 'createCheckout',
+          security: security.user,
           tags,
           summary:
             'Checkout (header Idempotency-Key required; a retry answers the first result). Free orders use the free gateway.',
@@ -374,6 +417,8 @@ export const commerceRoutes =
       {
         ...login,
         schema: {
+          operationId: 'listPaymentMethods',
+          security: security.user,
           tags,
           summary: 'The viewer’s saved cards on a gateway',
           params: GatewayParams,
@@ -388,6 +433,8 @@ export const commerceRoutes =
       {
         ...login,
         schema: {
+          operationId: 'createPaymentMethod',
+          security: security.user,
           tags,
           summary: 'Checks and saves a card (captcha action addCard); the first card is the default',
           params: GatewayParams,
@@ -404,6 +451,8 @@ export const commerceRoutes =
       {
         ...login,
         schema: {
+          operationId: 'setDefaultPaymentMethod',
+          security: security.user,
           tags,
           summary: 'Makes a card the default; applyAllPurchases moves every recurring purchase to it',
           params: GatewayMethodParams,
@@ -420,6 +469,8 @@ export const commerceRoutes =
       {
         ...login,
         schema: {
+          operationId: 'removePaymentMethod',
+          security: security.user,
           tags,
           summary: 'Deletes a card (409 with the spec’s message when a live purchase renews with it)',
           params: GatewayMethodParams,

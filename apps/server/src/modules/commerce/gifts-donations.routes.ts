@@ -28,6 +28,7 @@ import { countryCodes } from './countries';
 import { validateGift } from './gifts';
 import { idempotencyKey } from './idempotency-key';
 import { idempotencyHeader, moneyRefusals, refusals } from './route-schemas';
+import { errorResponses, security } from '../../plugins/openapi';
 
 /**
  * Gifts, redeeming, the tip jar, the upgrade endpoint, country codes and the TV apps' purchase link
@@ -48,6 +49,8 @@ export const giftsDonationsRoutes =
       {
         ...login,
         schema: {
+          operationId: 'buyGift',
+          security: security.user,
           tags,
           summary:
             'Buys a bundle as a gift (Idempotency-Key required): one period, no access for the giver; the recipient is mailed a redeem link',
@@ -71,6 +74,8 @@ export const giftsDonationsRoutes =
       {
         ...login,
         schema: {
+          operationId: 'redeemGift',
+          security: security.user,
           tags,
           summary: 'Redeems a gift with the code of its e-mail: a purchase for the signed-in viewer',
           params: ApiIdParams,
@@ -87,6 +92,8 @@ export const giftsDonationsRoutes =
       '/v2/sites/:site/tip-jar',
       {
         schema: {
+          operationId: 'getTipJar',
+          security: security.public,
           tags,
           summary: 'The tip jar: suggested amounts (dollars), default 25, plans single and month, survey',
           params: SiteParams,
@@ -101,6 +108,8 @@ export const giftsDonationsRoutes =
       {
         ...login,
         schema: {
+          operationId: 'createDonation',
+          security: security.user,
           tags,
           summary:
             'A one-time (single) or monthly donation (Idempotency-Key required); every shown survey question needs an answer',
@@ -122,6 +131,8 @@ export const giftsDonationsRoutes =
       {
         ...login,
         schema: {
+          operationId: 'listDonations',
+          security: security.user,
           tags,
           summary:
             'The viewer’s donations, newest first (pages from 0); cancel with /api/payment/unsubscribe',
@@ -138,6 +149,8 @@ export const giftsDonationsRoutes =
       {
         ...login,
         schema: {
+          operationId: 'upgradePurchase',
+          security: security.user,
           tags,
           summary:
             'Upgrades a recurring purchase to one of its upgrade bundles (Idempotency-Key required); the saved card by default',
@@ -162,6 +175,8 @@ export const giftsDonationsRoutes =
       {
         ...login,
         schema: {
+          operationId: 'listUpgradeBundles',
+          security: security.user,
           tags,
           summary: 'The upgrade bundles of a purchase the viewer does not hold yet',
           params: ApiIdParams,
@@ -177,10 +192,12 @@ export const giftsDonationsRoutes =
       '/v2/country-codes',
       {
         schema: {
+          operationId: 'listCountryCodes',
+          security: security.public,
           tags,
           summary: 'Every country (c code, n name, f flag, states for US and CA): CA, US, GB first',
           querystring: ClientQuery,
-          response: { 200: CountryCodeList },
+          response: { 200: CountryCodeList, ...errorResponses(400) },
         },
       },
       async (_req, reply) => {
@@ -192,6 +209,8 @@ export const giftsDonationsRoutes =
       '/v2/sites/:site/platform/:platform/video/:id/getPurchaseLink',
       {
         schema: {
+          operationId: 'getPurchaseLink',
+          security: security.public,
           tags,
           summary: 'The web page where a TV app’s viewer buys access to a video',
           params: PurchaseLinkParams,

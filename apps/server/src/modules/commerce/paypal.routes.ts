@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
+import { pascal, security } from '../../plugins/openapi';
 
 const refusals = {
   400: ErrorResponse,
@@ -35,6 +36,8 @@ export const paypalRoutes =
         {
           ...login,
           schema: {
+            operationId: `confirm${pascal(route)}Checkout`,
+            security: security.user,
             tags,
             summary: `Confirm a ${route} checkout the buyer approved (id = checkoutId / cid)`,
             params: ApiIdParams,
@@ -56,6 +59,8 @@ export const paypalRoutes =
         {
           ...login,
           schema: {
+            operationId: `cancel${pascal(route)}Checkout`,
+            security: security.user,
             tags,
             summary: `Cancel a ${route} checkout (the buyer canceled at PayPal)`,
             params: ApiIdParams,

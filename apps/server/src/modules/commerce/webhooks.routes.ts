@@ -2,6 +2,7 @@ import { ErrorResponse } from '@marquee/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { security } from '../../plugins/openapi';
 
 const WebhookAnswer = z.object({ received: z.literal(true), duplicate: z.boolean() });
 
@@ -20,6 +21,8 @@ export const webhookRoutes =
       '/api/payment/webhooks/stripe',
       {
         schema: {
+          operationId: 'receiveStripeWebhook',
+          security: security.public,
           tags: ['commerce'],
           summary: 'Stripe webhook (signature-verified, de-duplicated by event id)',
           response: { 200: WebhookAnswer, 400: ErrorResponse, 404: ErrorResponse },
@@ -35,6 +38,8 @@ export const webhookRoutes =
       '/api/payment/webhooks/paypal',
       {
         schema: {
+          operationId: 'receivePaypalWebhook',
+          security: security.public,
           tags: ['commerce'],
           summary: 'PayPal webhook (verified through verify-webhook-signature, de-duplicated by event id)',
           response: { 200: WebhookAnswer, 400: ErrorResponse, 404: ErrorResponse, 502: ErrorResponse },

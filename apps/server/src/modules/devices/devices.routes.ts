@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { RateLimitedError } from './devices.service';
+import { security } from '../../plugins/openapi';
 
 const tags = ['devices'];
 
@@ -42,6 +43,8 @@ export const devicesRoutes =
       '/v2/sites/:site/second-screens',
       {
         schema: {
+          operationId: 'registerSecondScreen',
+          security: security.public,
           tags,
           summary:
             'Registers a TV (no login): a short activation code to show, and the device secret it must present from now on',
@@ -76,6 +79,8 @@ export const devicesRoutes =
       '/v2/sites/:site/check-second-screen/:deviceId',
       {
         schema: {
+          operationId: 'checkSecondScreen',
+          security: security.public,
           tags,
           summary: "The TV's poll: pending, slowDown, expired, or activated with its session (once)",
           description: `The device secret of the registration goes in the ${DEVICE_SECRET_HEADER} header; a wrong one answers 401 invalidDeviceSecret.`,
@@ -100,9 +105,11 @@ export const devicesRoutes =
     );
 
     app.put(
-      '/v2/sites/:site/second-screens/:code',
+      '/v2/sites/:site/second-screens/:id',
       {
         schema: {
+          operationId: 'activateSecondScreen',
+          security: security.user,
           tags,
           summary: "Activates the TV showing this code for the signed-in user (the /activate screen's call)",
           params: SecondScreenCodeParams,
@@ -121,7 +128,7 @@ export const devicesRoutes =
       async (req, reply) => {
         const user = requireUser(req);
         const { uid } = await site(req.params.site);
-        return withRetryAfter(reply, () => ctx.devices.activate(uid, user, req.params.code, req.ip));
+        return withRetryAfter(reply, () => ctx.devices.activate(uid, user, req.params.id, req.ip));
       },
     );
 
@@ -129,6 +136,8 @@ export const devicesRoutes =
       '/v2/sites/:site/second-screens',
       {
         schema: {
+          operationId: 'listDevices',
+          security: security.user,
           tags,
           summary: "The signed-in user's activated devices",
           params: SiteParams,
@@ -146,6 +155,8 @@ export const devicesRoutes =
       '/v2/sites/:site/second-screens/:id/logout',
       {
         schema: {
+          operationId: 'logoutDevice',
+          security: security.user,
           tags,
           summary: "Signs one of the user's devices out (revokes its session)",
           params: SecondScreenIdParams,
@@ -164,6 +175,8 @@ export const devicesRoutes =
       '/v2/sites/:site/second-screens/:id',
       {
         schema: {
+          operationId: 'removeDevice',
+          security: security.user,
           tags,
           summary: "Signs one of the user's devices out and forgets it",
           params: SecondScreenIdParams,

@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
+import { security } from '../../plugins/openapi';
 
-const tags = ['entitlements'];
+const tags = ['admin'];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 /** Operators' complimentary grants (decision 0025). Every call needs a site admin's bearer token. */
@@ -20,6 +21,8 @@ export const entitlementsRoutes =
       '/v2/admin/sites/:site/users/:userId/grants',
       {
         schema: {
+          operationId: 'grantBundle',
+          security: security.admin,
           tags,
           summary: "Grants the user a bundle at no cost (a purchase with gateway 'comp'); the site's admins",
           params: GrantUserParams,
@@ -37,6 +40,8 @@ export const entitlementsRoutes =
       '/v2/admin/sites/:site/users/:userId/grants/:purchaseId',
       {
         schema: {
+          operationId: 'revokeGrant',
+          security: security.admin,
           tags,
           summary: "Revokes a complimentary grant at once; the site's admins",
           params: GrantParams,

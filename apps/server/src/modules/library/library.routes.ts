@@ -2,6 +2,7 @@ import { ErrorResponse, LibraryPage, LibraryQuery, SiteParams } from '@marquee/c
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
+import { security } from '../../plugins/openapi';
 
 /**
  * The signed-in viewer's library (accounts-and-commerce §2 "/library: movies and series tabs, page
@@ -19,7 +20,9 @@ export const libraryRoutes =
       '/v2/me/sites/:site/library',
       {
         schema: {
-          tags: ['library'],
+          operationId: 'listLibrary',
+          security: security.user,
+          tags: ['me'],
           summary:
             "The movies or series the viewer's purchases entitle them to (type=movies|series), newest first, pages of 10 from 0",
           params: SiteParams,

@@ -2,6 +2,7 @@ import { ErrorResponse, OembedQuery, OembedVideo } from '@marquee/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { createOembedService } from './oembed.service';
+import { security } from '../../plugins/openapi';
 
 /** GET /oembed: oEmbed discovery target of the watch pages (playback-and-social §2.2). */
 export const oembedRoutes =
@@ -12,6 +13,8 @@ export const oembedRoutes =
       '/oembed',
       {
         schema: {
+          operationId: 'getOembed',
+          security: security.public,
           tags: ['playback'],
           summary: "oEmbed 1.0 JSON (type video) for one of this site's watch URLs",
           querystring: OembedQuery,

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { PlaybackUser } from './playback.service';
+import { security } from '../../plugins/openapi';
 
 /** The user the auth plugin (plugins/auth.ts) put on the request from its bearer token, if any. */
 export function requestUser(request: FastifyRequest): PlaybackUser | null {
@@ -30,6 +31,8 @@ export const playbackRoutes =
       '/v2/sites/:site/videos/:uid/play-url',
       {
         schema: {
+          operationId: 'getVideoPlayUrl',
+          security: security.optionalUser,
           tags: ['playback'],
           summary: 'Decides access and returns a signed, expiring stream URL (the playable-url response)',
           params: VideoPlayParams,
@@ -50,6 +53,8 @@ export const playbackRoutes =
       '/v2/sites/:site/live-channels/:id/play-url',
       {
         schema: {
+          operationId: 'getLiveChannelPlayUrl',
+          security: security.optionalUser,
           tags: ['playback'],
           summary: "A linear live channel's playable-url response (signed live playlist URL)",
           params: LiveChannelPlayParams,

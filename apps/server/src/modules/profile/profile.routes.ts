@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser, type AuthUser } from '../../plugins/auth';
 import { RateLimitedError, type ProfileSite } from './profile.service';
+import { security } from '../../plugins/openapi';
 
 const noContent = (what: string) => z.null().describe(what);
 
@@ -35,7 +36,9 @@ export const profileRoutes =
       '/v2/me/info',
       {
         schema: {
-          tags: ['profile'],
+          operationId: 'updateMe',
+          security: security.user,
+          tags: ['me'],
           summary: 'Changes the name, gender and date of birth; the name may change once per 60 days',
           querystring: ClientQuery,
           body: UpdateUserInfoBody,
@@ -52,7 +55,9 @@ export const profileRoutes =
       '/v2/me/email',
       {
         schema: {
-          tags: ['profile'],
+          operationId: 'changeEmail',
+          security: security.user,
+          tags: ['me'],
           summary: 'Changes the e-mail (password required) and mails a notice to the old address',
           querystring: ClientQuery,
           body: ChangeEmailBody,
@@ -75,7 +80,9 @@ export const profileRoutes =
       '/v2/me/password',
       {
         schema: {
-          tags: ['profile'],
+          operationId: 'changePassword',
+          security: security.user,
+          tags: ['me'],
           summary: 'Changes the password and ends every session of the user',
           querystring: ClientQuery,
           body: ChangePasswordBody,
@@ -97,7 +104,9 @@ export const profileRoutes =
       '/v2/me/confirm-identity',
       {
         schema: {
-          tags: ['profile'],
+          operationId: 'confirmIdentity',
+          security: security.user,
+          tags: ['me'],
           summary: "Checks the signed-in user's e-mail and password",
           querystring: ClientQuery,
           body: ConfirmIdentityBody,
@@ -119,7 +128,9 @@ export const profileRoutes =
       '/v2/me/request-delete',
       {
         schema: {
-          tags: ['profile'],
+          operationId: 'requestAccountDeletion',
+          security: security.user,
+          tags: ['me'],
           summary: "Asks the site's admins to delete the account (mails them and the user)",
           querystring: ClientQuery,
           response: { 202: DeletionRequested, 401: ErrorResponse, 409: ErrorResponse },
@@ -135,7 +146,9 @@ export const profileRoutes =
       '/v2/me/delete',
       {
         schema: {
-          tags: ['profile'],
+          operationId: 'deleteAccount',
+          security: security.user,
+          tags: ['me'],
           summary: 'Deletes the account at once (password required; only on sites with selfDelete)',
           querystring: ClientQuery,
           body: DeleteAccountBody,

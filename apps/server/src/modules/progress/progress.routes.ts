@@ -14,8 +14,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
+import { security } from '../../plugins/openapi';
 
-const tags = ['progress'];
+const tags = ['me'];
 const refusals = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 /** Watch progress of the signed-in viewer on their own site (playback-and-social §7 Progress). */
@@ -35,6 +36,8 @@ export const progressRoutes =
       '/v2/me/sites/:site/history-progress',
       {
         schema: {
+          operationId: 'listProgress',
+          security: security.user,
           tags,
           summary: 'Saved positions, newest first; unfinished=true is continue watching',
           params: SiteParams,
@@ -52,6 +55,8 @@ export const progressRoutes =
       '/v2/me/sites/:site/history-progress',
       {
         schema: {
+          operationId: 'saveProgress',
+          security: security.user,
           tags,
           summary: "Saves the player's batch of positions (the server decides finished)",
           params: SiteParams,
@@ -70,6 +75,8 @@ export const progressRoutes =
       '/v2/me/sites/:site/history-progress/:id',
       {
         schema: {
+          operationId: 'deleteProgress',
+          security: security.user,
           tags,
           summary: 'Forgets the position in one video',
           params: ProgressItemParams,

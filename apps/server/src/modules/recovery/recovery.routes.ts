@@ -24,6 +24,7 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import type { DeviceInfo } from '../auth/auth.service';
 import { RateLimitedError, type OriginHint } from './recovery.service';
+import { security } from '../../plugins/openapi';
 
 const device = (req: FastifyRequest): DeviceInfo => ({
   userAgent: req.headers['user-agent'] ?? null,
@@ -56,7 +57,9 @@ export const recoveryRoutes =
       '/api/reset/pw',
       {
         schema: {
-          tags: ['recovery'],
+          operationId: 'requestPasswordReset',
+          security: security.public,
+          tags: ['auth'],
           summary:
             'Mails a password reset link ({origin}/reset-pw/{code}, valid 1 h) when the e-mail has an account; 204 either way',
           querystring: ClientQuery,
@@ -75,7 +78,9 @@ export const recoveryRoutes =
       '/api/reset/pw/expired',
       {
         schema: {
-          tags: ['recovery'],
+          operationId: 'replaceExpiredPassword',
+          security: security.public,
+          tags: ['auth'],
           summary: 'Replaces an expired password (after a pwdExpired login) and signs in',
           querystring: ClientQuery,
           body: ExpiredResetBody,
@@ -92,7 +97,9 @@ export const recoveryRoutes =
       '/api/reset/pw/:code',
       {
         schema: {
-          tags: ['recovery'],
+          operationId: 'getPasswordResetCode',
+          security: security.public,
+          tags: ['auth'],
           summary: 'The e-mail a reset code belongs to; 404 invalidResetCode when unknown, spent or expired',
           querystring: ClientQuery,
           params: CodeParams,
@@ -106,7 +113,9 @@ export const recoveryRoutes =
       '/api/reset/pw/:code',
       {
         schema: {
-          tags: ['recovery'],
+          operationId: 'resetPassword',
+          security: security.public,
+          tags: ['auth'],
           summary:
             'Sets a new password with a reset code, spends the code, ends the other sessions and signs in',
           querystring: ClientQuery,
@@ -122,7 +131,9 @@ export const recoveryRoutes =
       '/v2/sites/:site/autologin',
       {
         schema: {
-          tags: ['recovery'],
+          operationId: 'createAutologinLink',
+          security: security.admin,
+          tags: ['admin'],
           summary: "Issues an autologin link for a user of the site, valid 30 days (the site's admins)",
           querystring: ClientQuery,
           params: SiteParams,
@@ -147,7 +158,9 @@ export const recoveryRoutes =
       '/v2/sites/:site/autologin/:code',
       {
         schema: {
-          tags: ['recovery'],
+          operationId: 'autologin',
+          security: security.public,
+          tags: ['auth'],
           summary:
             'Signs in with an autologin code: status 0 invalid or expired, 1 set a password first, 2 signed in',
           querystring: ClientQuery,
@@ -165,7 +178,9 @@ export const recoveryRoutes =
       '/v2/sites/:site/autologin/:code/password',
       {
         schema: {
-          tags: ['recovery'],
+          operationId: 'setAutologinPassword',
+          security: security.public,
+          tags: ['auth'],
           summary: 'Sets the password of an autologin user who has none (status 1) and signs in (status 2)',
           querystring: ClientQuery,
           params: SiteCodeParams,
@@ -183,7 +198,9 @@ export const recoveryRoutes =
       '/v2/sites/:site/passcodes',
       {
         schema: {
-          tags: ['recovery'],
+          operationId: 'createPasscode',
+          security: security.admin,
+          tags: ['admin'],
           summary:
             "Issues a single-use 8-digit passcode for a user of the site, valid 7 days (the site's admins)",
           querystring: ClientQuery,
@@ -203,7 +220,9 @@ export const recoveryRoutes =
       '/passcode-login',
       {
         schema: {
-          tags: ['recovery'],
+          operationId: 'passcodeLogin',
+          security: security.public,
+          tags: ['auth'],
           summary:
             'Signs in with a passcode; or, without tokens, one flag saying where to go (redirectLogin, resetPassword, automaticResetPassword)',
           querystring: ClientQuery,

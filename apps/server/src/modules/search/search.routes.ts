@@ -9,6 +9,7 @@ import {
 } from '@marquee/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { security } from '../../plugins/openapi';
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse };
 const tags = ['search'];
@@ -21,6 +22,8 @@ export const searchRoutes =
       '/v2/sites/:site/videos-search',
       {
         schema: {
+          operationId: 'searchVideos',
+          security: security.public,
           tags,
           summary: 'Full-text search of the site’s published content',
           params: SiteParams,
@@ -34,6 +37,8 @@ export const searchRoutes =
       '/v2/sites/:site/search/:type',
       {
         schema: {
+          operationId: 'searchByType',
+          security: security.public,
           tags,
           summary: 'Search one result type (the search-host variant), with hasMore',
           params: SearchParams,

@@ -1,6 +1,7 @@
 import { ClientQuery, ErrorResponse, LegalTexts, SiteConfig, SiteParams } from '@marquee/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { security } from '../../plugins/openapi';
 
 export const sitesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -9,6 +10,8 @@ export const sitesRoutes =
       '/v2/sites/:site/config',
       {
         schema: {
+          operationId: 'getSiteConfig',
+          security: security.public,
           tags: ['sites'],
           summary: 'Branding, permission flags and settings the clients need',
           params: SiteParams,
@@ -22,6 +25,8 @@ export const sitesRoutes =
       '/v2/sites/:site/legal',
       {
         schema: {
+          operationId: 'getLegalTexts',
+          security: security.public,
           tags: ['sites'],
           summary: 'The terms and privacy texts of the legal page (a toggle between the two)',
           params: SiteParams,

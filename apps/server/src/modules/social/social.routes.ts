@@ -12,6 +12,7 @@ import {
 } from '@marquee/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { security } from '../../plugins/openapi';
 
 export const socialRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -20,6 +21,8 @@ export const socialRoutes =
       '/v2/sites/:site/oauth/providers',
       {
         schema: {
+          operationId: 'listOauthProviders',
+          security: security.public,
           tags: ['auth'],
           summary: 'The social login providers configured for the site',
           params: SocialSiteParams,
@@ -34,6 +37,8 @@ export const socialRoutes =
       '/v2/sites/:site/oauth/:provider/authorize',
       {
         schema: {
+          operationId: 'getOauthAuthorizeUrl',
+          security: security.public,
           tags: ['auth'],
           summary:
             "The provider's authorization URL; the provider returns to {callbackHost}/oauth/{provider}/callback. " +
@@ -58,6 +63,8 @@ export const socialRoutes =
       '/oauth/:provider/callback',
       {
         schema: {
+          operationId: 'finishOauthLogin',
+          security: security.public,
           tags: ['auth'],
           summary: 'Finishes a social login with the code and state from the callback URL; logs the user in',
           params: SocialProviderParams,

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
+import { security } from '../../plugins/openapi';
 
 const refusals = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
@@ -25,7 +26,7 @@ const refusals = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 4
 export const watchListRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['watch-list'];
+    const tags = ['me'];
     // Every call needs a signed-in viewer: a 401 comes before any 400 about the request.
     app.addHook('preValidation', async (req) => {
       requireUser(req);
@@ -35,6 +36,8 @@ export const watchListRoutes =
       '/v2/me/sites/:site/watch-list',
       {
         schema: {
+          operationId: 'listWatchList',
+          security: security.user,
           tags,
           summary:
             'The watch list, newest first (pageSize 1000); a series carries its next unfinished episode',
@@ -50,6 +53,8 @@ export const watchListRoutes =
       '/v2/me/sites/:site/watch-list',
       {
         schema: {
+          operationId: 'addToWatchList',
+          security: security.user,
           tags,
           summary:
             'Adds a video or a series by contentId (201); one already there answers 200 with the existing item',
@@ -69,6 +74,8 @@ export const watchListRoutes =
       '/v2/me/sites/:site/watch-list/:id',
       {
         schema: {
+          operationId: 'removeFromWatchList',
+          security: security.user,
           tags,
           summary: 'Removes an item, by its id or its contentId',
           params: WatchListItemParams,
@@ -86,6 +93,8 @@ export const watchListRoutes =
       '/v2/sites/:site/videos/:uid/user-favorites',
       {
         schema: {
+          operationId: 'getFavorite',
+          security: security.user,
           tags,
           summary: "Whether the viewer favorited the video, and the video's favorites count",
           params: FavoriteParams,
@@ -100,6 +109,8 @@ export const watchListRoutes =
       '/v2/sites/:site/videos/:uid/user-favorites',
       {
         schema: {
+          operationId: 'setFavorite',
+          security: security.user,
           tags,
           summary: 'Sets the viewer’s favorite {favorite} (idempotent); answers the flag and the new count',
           params: FavoriteParams,
