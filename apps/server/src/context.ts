@@ -210,6 +210,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       now,
       onPlay: (play) => recommendations.recordPlay(play),
       entitlements: (siteUid, userId) => entitlements.forUser(siteUid, userId),
+      sessionIsLive: (sessionId) => auth.sessionIsLive(sessionId),
     }),
     live: createLiveService({ repo: playbackRepo, signer: mediaSigner, now }),
     auth,

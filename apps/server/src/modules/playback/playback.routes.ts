@@ -12,7 +12,7 @@ import type { PlaybackUser } from './playback.service';
 
 /** The user the auth plugin (plugins/auth.ts) put on the request from its bearer token, if any. */
 export function requestUser(request: FastifyRequest): PlaybackUser | null {
-  return request.user ? { id: request.user.id } : null;
+  return request.user ? { id: request.user.id, sessionId: request.user.sessionId } : null;
 }
 
 const responses = {
