@@ -9,6 +9,18 @@ export function getVideoPlayUrl(api: ApiClient, uid: string, signal?: AbortSigna
   return api.get<PlayableUrl>(sitePath(api.site, 'videos', uid, 'play-url'), { signal });
 }
 
+/**
+ * play-url again outside the query, so a playing source stays as it is: how the players renew a
+ * signed URL before it expires (decision 0037). Null once the title no longer plays.
+ */
+export async function renewVideoPlayUrl(
+  api: ApiClient,
+  uid: string,
+): Promise<{ url: string; expiresAt: string | null } | null> {
+  const next = await getVideoPlayUrl(api, uid);
+  return next.url ? { url: next.url, expiresAt: next.expiresAt } : null;
+}
+
 export function videoPlayUrlQueryOptions(api: ApiClient, uid: string) {
   return queryOptions({
     queryKey: queryKeys.videoPlayUrl(api, uid),
