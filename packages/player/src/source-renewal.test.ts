@@ -35,6 +35,23 @@ describe('createSourceRenewal', () => {
     r.stop();
   });
 
+  it("renews a live channel's playlist token and leaves the segments' own tokens alone", async () => {
+    const renew = vi.fn(async () => ({ url: '/live/L2/acme/linear/master.m3u8', expiresAt: null }));
+    const r = createSourceRenewal({
+      src: '/live/L1/acme/linear/master.m3u8',
+      expiresAt: iso(T0 + 10 * MIN),
+      renew,
+    });
+    await vi.advanceTimersByTimeAsync(10 * MIN);
+    expect(r.rewrite('http://x/live/L1/acme/linear/360p.m3u8')).toBe(
+      'http://x/live/L2/acme/linear/360p.m3u8',
+    );
+    expect(r.rewrite('http://x/media/S1/asset1/360p/seg_00001.ts')).toBe(
+      'http://x/media/S1/asset1/360p/seg_00001.ts',
+    );
+    r.stop();
+  });
+
   it('retries a failed renewal while the token lives, and stops on stop()', async () => {
     const renew = vi
       .fn<() => Promise<{ url: string; expiresAt: string | null } | null>>()

@@ -2,7 +2,7 @@
 export type RenewedSource = { url: string; expiresAt: string | null };
 
 export interface SourceRenewalOptions {
-  /** The URL playback started with: `/media/{token}/{asset}/master.m3u8`. */
+  /** The URL playback started with: `/media/{token}/{asset}/master.m3u8` or `/live/{token}/…`. */
   src: string;
   /** When its token expires (play-url's `expiresAt`); nothing is renewed without it. */
   expiresAt: string | null | undefined;
@@ -18,8 +18,8 @@ export const RENEW_LEAD_MS = 60_000;
 /** After a failed renewal, try again this much later, while the current token lives. */
 export const RENEW_RETRY_MS = 10_000;
 
-/** The token path segment of a signed media URL (decision 0002), or null. */
-const tokenOf = (url: string): string | null => /\/media\/([^/]+)\//.exec(url)?.[1] ?? null;
+/** The signed prefix of a media or live URL (decision 0002), `/media/{token}/`, or null. */
+const prefixOf = (url: string): string | null => /\/(?:media|live)\/[^/]+\//.exec(url)?.[0] ?? null;
 
 /**
  * Keeps a signed source alive on a long play (decision 0037): media tokens, and so the content key's
@@ -31,7 +31,7 @@ export function createSourceRenewal(options: SourceRenewalOptions) {
   const now = options.now ?? (() => Date.now());
   const setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   const clearTimer = options.clearTimer ?? ((id) => clearTimeout(id as ReturnType<typeof setTimeout>));
-  const original = tokenOf(options.src);
+  const original = prefixOf(options.src);
   let current = original;
   let timer: unknown = null;
   let stopped = false;
@@ -48,9 +48,9 @@ export function createSourceRenewal(options: SourceRenewalOptions) {
     timer = null;
     const next = await options.renew().catch(() => null);
     if (stopped) return;
-    const token = next ? tokenOf(next.url) : null;
-    if (next && token) {
-      current = token;
+    const prefix = next ? prefixOf(next.url) : null;
+    if (next && prefix) {
+      current = prefix;
       schedule(next.expiresAt);
     } else if (now() + RENEW_RETRY_MS < expiresMs) {
       timer = setTimer(() => void renewBefore(expiresMs), RENEW_RETRY_MS);
@@ -62,7 +62,7 @@ export function createSourceRenewal(options: SourceRenewalOptions) {
     /** The URL to request instead of `url`: the same path under the newest token. */
     rewrite(url: string): string {
       if (!original || current === original) return url;
-      return url.replace(`/media/${original}/`, `/media/${current}/`);
+      return url.replace(original, current ?? original);
     },
     stop(): void {
       stopped = true;
