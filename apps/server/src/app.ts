@@ -64,6 +64,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await ctx.analytics.close();
     ctx.mailer.close();
     await ctx.limiter.close();
+    await ctx.sessions.close();
   });
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await db.selectFrom('sites').select('uid').limit(1).execute();

@@ -3,6 +3,7 @@ import pino from 'pino';
 import type { Db } from './db/database';
 import { createMailer, type Mailer } from './infra/mailer';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './infra/rate-limiter';
+import { createMemorySessionStore, createRedisSessionStore, type SessionStore } from './infra/session-store';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
 import { createAnalyticsService, type AnalyticsService } from './modules/analytics/analytics.service';
 import { createAdsService, type AdsService } from './modules/ads/ads.service';
@@ -72,6 +73,8 @@ export type AppContext = {
   profile: ProfileService;
   /** Counters for abuse limits, in Redis when configured. */
   limiter: RateLimiter;
+  /** Revoked sessions, in Redis when configured (decision 0037). */
+  sessions: SessionStore;
   mailer: Mailer;
   social: SocialService;
   search: SearchService;
@@ -116,6 +119,13 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     (config.redisUrl
       ? createRedisRateLimiter(config.redisUrl, config.redisPrefix)
       : createMemoryRateLimiter(now));
+  // A revocation outlives every token that carries the session: access tokens and media tokens.
+  const retentionMs = Math.max(ACCESS_TOKEN_TTL_SECONDS, config.playUrlTtlSeconds) * 1000 + 60_000;
+  const sessions =
+    overrides.sessions ??
+    (config.redisUrl
+      ? createRedisSessionStore(config.redisUrl, config.redisPrefix, retentionMs, now)
+      : createMemorySessionStore(retentionMs, now));
   const mailer =
     overrides.mailer ??
     createMailer({
@@ -133,6 +143,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       now,
       limiter,
       captcha: config.captcha,
+      sessions,
     });
   const sites = overrides.sites ?? createSitesService(createSitesRepository(db), config.defaultSite);
   const entitlements =
@@ -199,6 +210,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       now,
       onPlay: (play) => recommendations.recordPlay(play),
       entitlements: (siteUid, userId) => entitlements.forUser(siteUid, userId),
+      sessionIsLive: (sessionId) => auth.sessionIsLive(sessionId),
     }),
     live: createLiveService({ repo: playbackRepo, signer: mediaSigner, now }),
     auth,
@@ -213,6 +225,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       log: pino({ level: config.logLevel }),
     }),
     limiter,
+    sessions,
     mailer,
     search: createSearchService({ repo: createSearchRepository(db), sites, now }),
     social: createSocialService({

@@ -1,6 +1,7 @@
 import { fromHlsError, type PlayerError } from './errors';
 import { HLS_MIME } from './constants';
-import { buildHlsConfig, type ResolvedPlayerOptions } from './options';
+import { buildHlsConfig, isHlsUrl, type ResolvedPlayerOptions } from './options';
+import { createSourceRenewal } from './source-renewal';
 import { AUTO_QUALITY, type QualityLevel } from './quality';
 
 /** A loaded source: something that can be torn down. */
@@ -28,6 +29,22 @@ export function preloadHlsEngine(canPlayType: (type: string) => string): void {
   if (canPlayType(HLS_MIME) === '') void import('hls.js').catch(() => undefined);
 }
 
+/** Loads `url` in the element and carries on where it was: same position, playing if it played. */
+export function switchSource(video: HTMLVideoElement, url: string): void {
+  const at = video.currentTime;
+  const wasPlaying = !video.paused;
+  video.addEventListener(
+    'loadedmetadata',
+    () => {
+      video.currentTime = at;
+      if (wasPlaying) void video.play().catch(() => undefined);
+    },
+    { once: true },
+  );
+  video.src = url;
+  video.load();
+}
+
 /** Native HLS (Safari, iOS, most TV browsers) or a progressive file: the element does the work. */
 export function attachNative(video: HTMLVideoElement, options: ResolvedPlayerOptions, cb: EngineCallbacks) {
   const onMeta = () => {
@@ -37,8 +54,24 @@ export function attachNative(video: HTMLVideoElement, options: ResolvedPlayerOpt
   video.addEventListener('loadedmetadata', onMeta, { once: true });
   video.src = options.src;
   video.load();
+  // The element cannot move its requests onto a renewed token: it switches to the renewed URL at
+  // the same position instead (a short rebuffer), before the old one expires (decision 0037).
+  const { renewSource } = options;
+  const renewal =
+    renewSource && isHlsUrl(options.src)
+      ? createSourceRenewal({
+          src: options.src,
+          expiresAt: options.expiresAt,
+          renew: async () => {
+            const next = await renewSource();
+            if (next) switchSource(video, next.url);
+            return next;
+          },
+        })
+      : null;
   return {
     destroy() {
+      renewal?.stop();
       video.removeEventListener('loadedmetadata', onMeta);
       video.removeAttribute('src');
       video.load();
@@ -62,7 +95,19 @@ export async function attachHlsJs(
     cb.onError(fromHlsError({ type: 'otherError', details: 'File could not be played', fatal: true }));
     return null;
   }
-  const hls = new Hls(buildHlsConfig(options));
+  const renewal = options.renewSource
+    ? createSourceRenewal({ src: options.src, expiresAt: options.expiresAt, renew: options.renewSource })
+    : null;
+  const hls = new Hls({
+    ...buildHlsConfig(options),
+    // hls.js opens the request itself unless this did: a renewed token replaces the first one.
+    ...(renewal && {
+      xhrSetup: (xhr: XMLHttpRequest, url: string) => {
+        const renewed = renewal.rewrite(url);
+        if (renewed !== url) xhr.open('GET', renewed, true);
+      },
+    }),
+  });
   const recovered = { network: false, media: false };
   hls.on(Hls.Events.MANIFEST_PARSED, () => {
     cb.onReady();
@@ -84,12 +129,16 @@ export async function attachHlsJs(
       return;
     }
     cb.onError(fromHlsError({ type: data.type, details: data.details, fatal: true, reason: data.reason }));
+    renewal?.stop();
     hls.destroy();
   });
   hls.loadSource(options.src);
   hls.attachMedia(video);
   return {
-    destroy: () => hls.destroy(),
+    destroy: () => {
+      renewal?.stop();
+      hls.destroy();
+    },
     qualities: () => hls.levels.map((l, index) => ({ index, height: l.height, bitrate: l.bitrate })),
     // manualLevel is -1 while hls.js picks (Auto).
     quality: () => (hls.autoLevelEnabled ? AUTO_QUALITY : hls.manualLevel),

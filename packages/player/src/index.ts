@@ -97,3 +97,4 @@ export {
   type VastUrlHandler,
 } from './ads';
 export { isAdBlocked, pollUntilUnblocked } from './ad-blocker';
+export { createSourceRenewal, type RenewedSource } from './source-renewal';

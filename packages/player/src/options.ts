@@ -1,5 +1,6 @@
 import { HLS_MIME } from './constants';
 import type { PlayerError } from './errors';
+import type { RenewedSource } from './source-renewal';
 
 export interface PlayerOptions {
   /** HLS master playlist (or a progressive file) URL. */
@@ -14,6 +15,13 @@ export interface PlayerOptions {
   live?: boolean;
   /** Called for every error, besides the `error` event. */
   onError?: (error: PlayerError) => void;
+  /** When the signed `src` expires (play-url's `expiresAt`). */
+  expiresAt?: string | null;
+  /**
+   * Asks play-url again before `expiresAt`, so a play longer than the URL's life goes on (hls.js
+   * moves its requests onto the new token; decision 0037). Null when it no longer plays.
+   */
+  renewSource?: () => Promise<RenewedSource | null>;
   /**
    * Where to listen for the first user gesture that unmutes an autoplay-muted video
    * (defaults to `document`). Pass null to stay muted.
@@ -30,6 +38,8 @@ export interface ResolvedPlayerOptions {
   unmuteOnGesture: boolean;
   startTime: number;
   live: boolean;
+  expiresAt: string | null;
+  renewSource: (() => Promise<RenewedSource | null>) | null;
 }
 
 /** Normalises the caller's options: autoplay implies a muted start, live ignores startTime. */
@@ -45,6 +55,8 @@ export function buildPlayerOptions(options: PlayerOptions): ResolvedPlayerOption
     unmuteOnGesture: autoplay && !askedMuted && options.gestureTarget !== null,
     startTime: !live && Number.isFinite(start) && start > 0 ? start : 0,
     live,
+    expiresAt: options.expiresAt ?? null,
+    renewSource: options.renewSource ?? null,
   };
 }
 

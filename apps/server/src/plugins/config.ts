@@ -25,12 +25,15 @@ const EnvSchema = z.object({
   MEDIA_SECRET: z.string().min(32).optional(),
   /** Signs access tokens (JWT, HS256). Generated once and kept in DATA_DIR when not given. */
   AUTH_SECRET: z.string().min(32).optional(),
-  /** Lifetime of a signed playback URL. */
+  /**
+   * Lifetime of a signed playback URL, and so of its content key's URL (decision 0037): players renew
+   * it through play-url before it expires, so it need not cover a whole film.
+   */
   PLAY_URL_TTL_SECONDS: z.coerce
     .number()
     .int()
     .min(10)
-    .default(6 * 3600),
+    .default(15 * 60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEFAULT_SITE: z.string().default('demo'),
   /**

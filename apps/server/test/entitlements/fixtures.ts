@@ -56,8 +56,8 @@ export const insertPurchase = (db: Db, row: Insertable<PurchasesTable>) =>
  * ENTIRE_SITE, CHANNELS (news), PRODUCT (v-product), DISABLE_ADS, a 48 h rental of the movies, and a
  * deleted one. Videos: v-paid (paid, channel news), v-free (public), v-product (paid).
  */
-export async function entitlementsHarness() {
-  const t = await accountsHarness({ sites: [newSiteRow('acme', 'Acme'), newSiteRow('other', 'Other')] });
+export async function entitlementsHarness(env: Record<string, string> = {}) {
+  const t = await accountsHarness({ env, sites: [newSiteRow('acme', 'Acme'), newSiteRow('other', 'Other')] });
   const { h } = t;
   await t.insertUser({ id: 'admin', site_uid: 'acme', email: 'admin@acme.test', roles: '["admin"]' }, null);
   await t.insertUser({ id: 'viewer', site_uid: 'acme', email: 'viewer@acme.test' }, null);

@@ -7,7 +7,7 @@ import { createMediaSigner } from '../../src/modules/playback/media-token';
 import { entitlementsHarness, insertPurchase, purchaseRow } from '../entitlements/fixtures';
 import { makeClip } from '../media/fixtures';
 import { videoRow } from '../fixtures';
-import { DAY, START } from '../support/accounts';
+import { bearer, DAY, PASSWORD, SECOND, START } from '../support/accounts';
 
 // Paid content is AES-128 encrypted at ingest; the key is served only to entitled viewers
 // (decision 0024). A real ffmpeg encode of a 4-s clip.
@@ -39,11 +39,18 @@ const playUrl = async (headers: Record<string, string>) =>
   (await t.h.app.inject({ url: '/v2/sites/acme/videos/v-paid/play-url', headers })).json();
 const keyUrl = (token: string) => `/media/${token}/${assetId}/content.key`;
 const signer = () => createMediaSigner(t.h.config.mediaSecret);
+/** A media token; a user's carries a session of theirs that was never revoked (as the harness signs). */
 const tokenFor = (claims: { user?: string; video?: string; asset?: string }, exp = START / 1000 + TTL) =>
-  signer().sign({ exp, asset: assetId, video: 'v-paid', ...claims });
+  signer().sign({
+    exp,
+    asset: assetId,
+    video: 'v-paid',
+    ...claims,
+    ...(claims.user ? { sid: `session-${claims.user}` } : {}),
+  });
 
 beforeAll(async () => {
-  t = await entitlementsHarness();
+  t = await entitlementsHarness({ PLAY_URL_TTL_SECONDS: String(TTL) });
   const clip = join(t.h.config.dataDir, 'clip.mp4');
   await makeClip(clip, { seconds: 4, height: 180 });
   ({ assetId } = await ingestFile(
@@ -228,5 +235,84 @@ describe('grant → key → decrypt; revoke → refused', () => {
     const res = await t.h.app.inject(`/media/${token}/clear-asset/content.key`);
     expect(res.statusCode).toBe(404);
     expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+describe("a key URL is the viewer's session's (decision 0037)", () => {
+  let n = 0;
+  /** A new viewer, signed in with a password, granted the whole site by acme's admin. */
+  async function entitledSession() {
+    const id = `keyholder-${++n}`;
+    await t.insertUser({ id, site_uid: 'acme', email: `${id}@acme.test` });
+    const login = await t.login({ email: `${id}@acme.test`, password: PASSWORD, site: 'acme' });
+    expect(login.statusCode).toBe(200);
+    const { token, refreshToken } = login.json() as { token: string; refreshToken: string };
+    const grant = await t.h.app.inject({
+      method: 'POST',
+      url: `/v2/admin/sites/acme/users/${id}/grants`,
+      headers: t.tokens.admin,
+      payload: { bundleId: 'b-site' },
+    });
+    expect(grant.statusCode).toBe(201);
+    const play = await playUrl(bearer(token));
+    const key = keyUrl(play.token as string);
+    expect((await t.h.app.inject(key)).rawPayload.equals(realKey)).toBe(true);
+    return { id, token, refreshToken, key, grantId: (grant.json() as { id: string }).id };
+  }
+  const keyStatus = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await t.h.app.inject({ url, headers });
+    expect(res.rawPayload.includes(realKey)).toBe(false);
+    return { status: res.statusCode, code: res.statusCode >= 400 ? res.json().error.code : null };
+  };
+
+  it('is refused as soon as the viewer signs out', async () => {
+    const s = await entitledSession();
+    const out = await t.h.app.inject({
+      method: 'POST',
+      url: '/v2/me/auth/logout',
+      payload: { token: s.refreshToken },
+    });
+    expect(out.statusCode).toBeLessThan(300);
+    expect(await keyStatus(s.key)).toEqual({ status: 401, code: 'sessionEnded' });
+  });
+
+  it('is refused after the play-url TTL, and play-url hands out a new one', async () => {
+    const s = await entitledSession();
+    try {
+      // exp is rounded up to the minute: a minute past the TTL is past it in every case.
+      t.clock.now = START + (TTL + 60) * SECOND;
+      expect(await keyStatus(s.key)).toEqual({ status: 401, code: 'invalidPlaybackToken' });
+      // The renewal: play-url again in the same session (the access token lives 15 min > TTL).
+      const again = await playUrl(bearer(s.token));
+      expect(again.token).not.toBe(s.key.split('/')[2]);
+      expect((await t.h.app.inject(keyUrl(again.token as string))).rawPayload.equals(realKey)).toBe(true);
+    } finally {
+      t.clock.now = START;
+    }
+  });
+
+  it("is refused with another user's session, and a token cannot be moved to another session", async () => {
+    const s = await entitledSession();
+    const other = await entitledSession();
+    expect(await keyStatus(s.key, bearer(other.token))).toEqual({ status: 403, code: 'forbidden' });
+    // Claims are signed: changing the session (or the user) breaks the signature.
+    const [body, sig] = s.key.split('/')[2]!.split('.') as [string, string];
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;
+    const moved = Buffer.from(JSON.stringify({ ...claims, sid: 'another-session' })).toString('base64url');
+    expect(await keyStatus(keyUrl(`${moved}.${sig}`))).toEqual({ status: 401, code: 'invalidPlaybackToken' });
+    // A token naming a user but no session is not one play-url issues.
+    const noSession = signer().sign({ exp: START / 1000 + TTL, asset: assetId, video: 'v-paid', user: s.id });
+    expect(await keyStatus(keyUrl(noSession))).toEqual({ status: 401, code: 'sessionEnded' });
+  });
+
+  it('is refused once the grant is revoked (canceled), with the same token and session', async () => {
+    const s = await entitledSession();
+    const revoke = await t.h.app.inject({
+      method: 'DELETE',
+      url: `/v2/admin/sites/acme/users/${s.id}/grants/${s.grantId}`,
+      headers: t.tokens.admin,
+    });
+    expect(revoke.statusCode).toBe(204);
+    expect(await keyStatus(s.key)).toEqual({ status: 403, code: 'notEntitled' });
   });
 });

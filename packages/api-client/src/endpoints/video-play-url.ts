@@ -9,6 +9,17 @@ export function getVideoPlayUrl(api: ApiClient, uid: string, signal?: AbortSigna
   return api.get<PlayableUrl>(sitePath(api.site, 'videos', uid, 'play-url'), { signal });
 }
 
+/** A play-url answer's signed URL and its expiry; null when it does not play. */
+export const renewedSource = (p: PlayableUrl): { url: string; expiresAt: string | null } | null =>
+  p.url ? { url: p.url, expiresAt: p.expiresAt } : null;
+
+/**
+ * play-url again outside the query, so a playing source stays as it is: how the players renew a
+ * signed URL before it expires (decision 0037). Null once the title no longer plays.
+ */
+export const renewVideoPlayUrl = async (api: ApiClient, uid: string) =>
+  renewedSource(await getVideoPlayUrl(api, uid));
+
 export function videoPlayUrlQueryOptions(api: ApiClient, uid: string) {
   return queryOptions({
     queryKey: queryKeys.videoPlayUrl(api, uid),

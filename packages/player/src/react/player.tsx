@@ -3,6 +3,7 @@ import type { CaptionTrack } from '../captions';
 import { ASPECT_RATIO } from '../constants';
 import { bindHotkeys, type HotkeyAction } from '../hotkeys';
 import type { PlayerError } from '../errors';
+import type { PlayerOptions } from '../options';
 import type { Player as CorePlayer } from '../player';
 import { useIdle } from './use-idle';
 import { usePlayer, type PlayerState } from './use-player';
@@ -11,6 +12,9 @@ import { useSmartPause } from './use-smart-pause';
 
 export interface PlayerProps {
   src: string | null | undefined;
+  /** When the signed `src` expires, and how to renew it (play-url again) on a longer play. */
+  expiresAt?: PlayerOptions['expiresAt'];
+  renewSource?: PlayerOptions['renewSource'];
   autoplay?: boolean;
   muted?: boolean;
   live?: boolean;
@@ -51,6 +55,8 @@ export function Player(props: PlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const { player, state } = usePlayer(videoRef, {
     src: props.src,
+    expiresAt: props.expiresAt,
+    renewSource: props.renewSource,
     autoplay: props.autoplay,
     muted: props.muted,
     live: props.live,

@@ -39,7 +39,7 @@ export function usePlayer(videoRef: RefObject<HTMLVideoElement | null>, options:
   const [state, setState] = useState<PlayerState>(initialState);
   const latest = useRef(options);
   latest.current = options;
-  const { src, autoplay, muted, live, startTime } = options;
+  const { src, autoplay, muted, live, startTime, expiresAt } = options;
 
   useEffect(() => {
     const video = videoRef.current;
@@ -50,7 +50,9 @@ export function usePlayer(videoRef: RefObject<HTMLVideoElement | null>, options:
       muted,
       live,
       startTime,
-      onError: (error) => latest.current.onError?.(error),
+      expiresAt,
+      // The newest callback, so a re-render does not restart the player.
+      renewSource: () => latest.current.renewSource?.() ?? Promise.resolve(null),
     });
     setState({ ...initialState, engine: p.engine, muted: video.muted });
     const patch = (next: Partial<PlayerState>) => setState((s) => ({ ...s, ...next }));
@@ -72,7 +74,7 @@ export function usePlayer(videoRef: RefObject<HTMLVideoElement | null>, options:
       p.destroy();
       setPlayer(null);
     };
-    // startTime only matters for the first load of a source, so it is not a dependency.
+    // startTime and expiresAt only matter for the first load of a source, so they are not dependencies.
   }, [videoRef, src, autoplay, muted, live]);
 
   return { player, state };

@@ -52,16 +52,23 @@ export function createAuthRepository(db: Db) {
         .where('family_id', '=', familyId)
         .where('revoked_at', 'is', null)
         .execute(),
-    /** Revokes every live family of the user, but `exceptFamily` when given. */
-    revokeUserFamilies: (userId: string, at: string, exceptFamily?: string) => {
+    /** Revokes every live family of the user, but `exceptFamily` when given; answers their ids. */
+    async revokeUserFamilies(userId: string, at: string, exceptFamily?: string): Promise<string[]> {
       let query = db
         .updateTable('refresh_tokens')
         .set({ revoked_at: at })
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null);
       if (exceptFamily) query = query.where('family_id', '!=', exceptFamily);
-      return query.execute();
+      const rows = await query.returning('family_id').execute();
+      return [...new Set(rows.map((r) => r.family_id))];
     },
+    setRoles: (id: string, roles: string[]) =>
+      db
+        .updateTable('users')
+        .set({ roles: JSON.stringify(roles) })
+        .where('id', '=', id)
+        .execute(),
 
     /** Per family: when it last got a token, and whether a token is neither revoked nor expired at `now`. */
     async familyStates(familyIds: string[], now: string): Promise<FamilyState[]> {

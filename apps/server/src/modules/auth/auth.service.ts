@@ -12,6 +12,7 @@ import { resolvePerms } from '@marquee/domain';
 import { hash, verify, type Options as Argon2Options } from '@node-rs/argon2';
 import type { RefreshTokensTable, SitesTable, UsersTable } from '../../db/schema';
 import type { RateLimiter } from '../../infra/rate-limiter';
+import type { SessionStore } from '../../infra/session-store';
 import type { AuthUser } from '../../plugins/auth';
 import type { Config } from '../../plugins/config';
 import { AppError } from '../../plugins/errors';
@@ -85,8 +86,10 @@ export function createAuthService(deps: {
   /** Counts failed logins, spent captchas and unique-name lookups (Redis when configured). */
   limiter: RateLimiter;
   captcha: Config['captcha'];
+  /** Revoked sessions: every bearer request is checked against it (decision 0037). */
+  sessions: SessionStore;
 }) {
-  const { repo, tokens, now } = deps;
+  const { repo, tokens, now, sessions } = deps;
   const iso = (ms: number) => new Date(ms).toISOString();
   const guard = createLoginGuard(deps.limiter);
   const captcha = createCaptcha({ config: deps.captcha, limiter: deps.limiter });
@@ -145,6 +148,16 @@ export function createAuthService(deps: {
 
   const respond = ({ id: _id, familyId: _familyId, ...response }: Issued): LoginResponse => response;
 
+  /** Ends one session: its refresh tokens in the database, its access tokens in the session store. */
+  async function revokeFamily(familyId: string): Promise<void> {
+    await repo.revokeFamily(familyId, iso(now()));
+    await sessions.revoke([familyId]);
+  }
+  /** Ends every session of the user, but `except`. */
+  async function revokeUserSessions(userId: string, except?: string): Promise<void> {
+    await sessions.revoke(await repo.revokeUserFamilies(userId, iso(now()), except));
+  }
+
   return {
     /**
      * Starts a new session (a new refresh-token family) for a user who has proved who they are some
@@ -170,12 +183,28 @@ export function createAuthService(deps: {
     getUser: (id: string): Promise<UsersTable | undefined> => repo.findUserById(id),
 
     /** Ends every session of the user (TVs included), except the session `except` when given. */
-    async revokeAllSessions(userId: string, options: { except?: string } = {}): Promise<void> {
-      await repo.revokeUserFamilies(userId, iso(now()), options.except);
+    revokeAllSessions: (userId: string, options: { except?: string } = {}): Promise<void> =>
+      revokeUserSessions(userId, options.except),
+    /** Ends one session (a refresh-token family): its refresh and access tokens stop working. */
+    revokeSession: revokeFamily,
+    /** True while the session (an access or media token's `sid`) has not been revoked. */
+    sessionIsLive: async (sessionId: string): Promise<boolean> => !(await sessions.isRevoked(sessionId)),
+
+    /** Locks the account (spec §4: only a password reset unlocks it) and ends all its sessions. */
+    async lockAccount(userId: string): Promise<void> {
+      await repo.lockUser(userId, iso(now()));
+      await revokeUserSessions(userId);
     },
-    /** Ends one session (a refresh-token family). */
-    async revokeSession(familyId: string): Promise<void> {
-      await repo.revokeFamily(familyId, iso(now()));
+    /**
+     * Sets the user's roles. Access tokens carry the roles, so when one is taken away every session
+     * of the user ends, and the next sign-in carries the new roles.
+     */
+    async setRoles(userId: string, roles: string[]): Promise<void> {
+      const row = await repo.findUserById(userId);
+      if (!row) throw new AppError(404, 'userNotFound', 'No such user');
+      const before = JSON.parse(row.roles) as string[];
+      await repo.setRoles(userId, roles);
+      if (before.some((r) => !roles.includes(r))) await revokeUserSessions(userId);
     },
     /** For each session: when it last refreshed and whether it still holds a usable token. */
     sessionStates: (familyIds: string[]): Promise<FamilyState[]> => repo.familyStates(familyIds, iso(now())),
@@ -198,6 +227,7 @@ export function createAuthService(deps: {
       if (!user || !user.password_hash || !ok) {
         if ((await guard.failed(keys, user !== undefined)) && user) {
           await repo.lockUser(user.id, iso(now()));
+          await revokeUserSessions(user.id);
           throw accountLocked();
         }
         throw invalidCredentials();
@@ -279,14 +309,14 @@ export function createAuthService(deps: {
         if (!user) throw invalidRefresh();
         return respond(await issue(user, row.family_id, device));
       }
-      await repo.revokeFamily(row.family_id, iso(at));
+      await revokeFamily(row.family_id);
       throw new AppError(401, 'refreshTokenReused', 'Refresh token was already used; the session is revoked');
     },
 
     /** Ends the token's session (its family). Unknown tokens are ignored, so logout is idempotent. */
     async logout(token: string): Promise<void> {
       const row = await repo.findRefreshToken(sha256(token));
-      if (row) await repo.revokeFamily(row.family_id, iso(now()));
+      if (row) await revokeFamily(row.family_id);
     },
 
     async me(user: AuthUser): Promise<User> {
@@ -319,6 +349,14 @@ export function createAuthService(deps: {
     captchaConfig: (siteUid: string): CaptchaConfig => captcha.describe(siteUid),
     captchaChallenge: (siteUid: string) => captcha.challenge(siteUid),
 
-    verifyAccessToken: (token: string) => tokens.verify(token),
+    /** The token's user while its signature, expiry and session hold; a revoked session is 'invalid'. */
+    async verifyAccessToken(token: string): Promise<{ user: AuthUser } | { error: 'expired' | 'invalid' }> {
+      const result = await tokens.verify(token);
+      if ('user' in result) {
+        const revoked = sessions.isRevoked(result.user.sessionId);
+        if (revoked === true || (revoked !== false && (await revoked))) return { error: 'invalid' };
+      }
+      return result;
+    },
   };
 }

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /**
  * What a signed media path grants (docs/decisions/0002-signed-media-paths.md). A VOD token names
  * the asset folder it opens and the video it was issued for; a live token names the site and
- * channel. `user` is set when the viewer was signed in.
+ * channel. `user` and `sid` (their session) are set when the viewer was signed in.
  */
 export type MediaClaims = {
   /** Expiry, seconds since the epoch. */
@@ -13,6 +13,8 @@ export type MediaClaims = {
   site?: string;
   channel?: string;
   user?: string;
+  /** The viewer's session (the access token's sid): a key is refused once it is revoked (decision 0037). */
+  sid?: string;
 };
 
 /** HMAC-SHA256 truncated to 16 bytes (128 bits): 22 base64url characters. */

@@ -13,7 +13,7 @@ import { security } from '../../plugins/openapi';
 
 /** The user the auth plugin (plugins/auth.ts) put on the request from its bearer token, if any. */
 export function requestUser(request: FastifyRequest): PlaybackUser | null {
-  return request.user ? { id: request.user.id } : null;
+  return request.user ? { id: request.user.id, sessionId: request.user.sessionId } : null;
 }
 
 const responses = {

@@ -19,8 +19,8 @@ import type { PlaybackRepository } from './playback.repository';
 
 export type PlaybackService = ReturnType<typeof createPlaybackService>;
 
-/** The signed-in user a future auth plugin sets on the request; absent for anonymous requests. */
-export type PlaybackUser = { id: string };
+/** The request's signed-in user and their session (the access token's sid); absent when anonymous. */
+export type PlaybackUser = { id: string; sessionId?: string };
 
 /** Who asked, for counting an anonymous viewer's play once (address and user agent). */
 export type PlaybackClient = { ip: string; userAgent?: string };
@@ -210,6 +210,11 @@ export function createPlaybackService(deps: {
   onPlay?: (play: PlayStarted) => void;
   /** What the user holds right now (the entitlements service, decision 0025); nothing when absent. */
   entitlements?: (siteUid: string, userId: string) => Promise<Entitlements>;
+  /**
+   * False once the session was revoked (the session store, decision 0037). A signed-in viewer's key
+   * needs a live session, so without this no signed-in viewer gets a key.
+   */
+  sessionIsLive?: (sessionId: string) => Promise<boolean>;
 }) {
   const { repo, signer, now } = deps;
   const videoOf = cached((key) => {
@@ -218,6 +223,10 @@ export function createPlaybackService(deps: {
   });
   const assetOf = cached((id) => repo.findAsset(id));
   const bundlesOf = cached(async (site) => (await repo.findBundles(site)).map(toSiteBundle));
+
+  /** The claims that bind a media token to its viewer: their id and their session. */
+  const viewerClaims = (user: PlaybackUser | null) =>
+    user ? { user: user.id, ...(user.sessionId ? { sid: user.sessionId } : {}) } : {};
 
   /** Expiry rounded up to the minute, so repeated calls within a minute share a URL (and a CDN cache entry). */
   function sign(claims: Omit<MediaClaims, 'exp'>, ttlSeconds = deps.ttlSeconds) {
@@ -292,7 +301,7 @@ export function createPlaybackService(deps: {
       if (!asset || asset.status !== 'ready') {
         throw new AppError(409, 'mediaNotReady', `Video '${uid}' has no playable media yet`);
       }
-      const signed = sign({ asset: asset.id, video: video.uid, ...(user ? { user: user.id } : {}) });
+      const signed = sign({ asset: asset.id, video: video.uid, ...viewerClaims(user) });
       const url = `/media/${signed.token}/${asset.id}/master.m3u8`;
       deps.onPlay?.({
         siteUid,
@@ -323,6 +332,10 @@ export function createPlaybackService(deps: {
       if (!asset || !key) throw notFound('Key');
       const video = await videoOf(`${asset.site_uid}\n${claims.video}`);
       if (!video || video.asset_id !== assetId) throw forbidden('The playback token is not for this media');
+      // The viewer's session must still be live: logout, a password change, a TV sign-out… end the
+      // key at once (decision 0037). A token with a user and no session is not one we issue.
+      if (claims.user && !(claims.sid && (await deps.sessionIsLive?.(claims.sid))))
+        throw new AppError(401, 'sessionEnded', 'The session this playback was started in has ended');
       const user = claims.user ? { id: claims.user } : null;
       const { outcome } = await videoAccess(asset.site_uid, video, user);
       if (outcome.kind !== 'play') {
@@ -350,7 +363,7 @@ export function createPlaybackService(deps: {
       if (outcome.kind !== 'play') return toPlayableUrl(outcome, null, false);
       // A preview's URL lives only as long as the preview.
       const signed = sign(
-        { site: siteUid, channel: channel.id, ...(user ? { user: user.id } : {}) },
+        { site: siteUid, channel: channel.id, ...viewerClaims(user) },
         outcome.previewSeconds ?? deps.ttlSeconds,
       );
       const url = `/live/${signed.token}/${siteUid}/${channel.id}/master.m3u8`;

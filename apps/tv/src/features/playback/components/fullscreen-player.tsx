@@ -1,4 +1,4 @@
-import { Player, useIdle, type PlayerState } from '@marquee/player/react';
+import { Player, useIdle, type PlayerProps, type PlayerState } from '@marquee/player/react';
 import { HOTKEY_SEEK_SECONDS, trackMilestones, type Player as CorePlayer } from '@marquee/player';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRemote } from '../../../lib/remote';
@@ -7,6 +7,9 @@ import { useTranslation } from 'react-i18next';
 
 interface FullscreenPlayerProps {
   src: string | null | undefined;
+  /** When `src` expires and how to renew it before (play-url again; decision 0037). */
+  expiresAt?: PlayerProps['expiresAt'];
+  renewSource?: PlayerProps['renewSource'];
   title: string;
   subtitle?: string;
   live?: boolean;
@@ -34,6 +37,8 @@ function clock(seconds: number) {
  */
 export function FullscreenPlayer({
   src,
+  expiresAt,
+  renewSource,
   title,
   subtitle,
   live,
@@ -117,6 +122,8 @@ export function FullscreenPlayer({
       ) : (
         <Player
           src={src}
+          expiresAt={expiresAt}
+          renewSource={renewSource}
           startTime={startTime}
           autoplay
           live={live}

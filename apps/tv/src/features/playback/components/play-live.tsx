@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Player as CorePlayer } from '@marquee/player';
-import { useLiveChannelPlayUrl } from '../api/use-live-channel-play-url';
+import { useLiveChannelPlayUrl, useRenewLiveChannelPlayUrl } from '../api/use-live-channel-play-url';
 import { useLiveChannels } from '../api/use-live-channels';
 import { useLiveChannelAnalytics } from '../hooks/use-playback-analytics';
 import { tvPlaybackProblem } from '../utils/playback-problem';
@@ -10,6 +10,7 @@ import { FullscreenPlayer } from './fullscreen-player';
 export function PlayLive({ assetId, onLeave }: { assetId: string; onLeave: () => void }) {
   const channels = useLiveChannels();
   const playUrl = useLiveChannelPlayUrl(assetId);
+  const renewPlayUrl = useRenewLiveChannelPlayUrl(assetId);
   const channel = channels.data?.items.find((c) => c.id === assetId || c._id === assetId);
   const nowMs = Date.now();
   const [player, setPlayer] = useState<CorePlayer | null>(null);
@@ -18,6 +19,8 @@ export function PlayLive({ assetId, onLeave }: { assetId: string; onLeave: () =>
   return (
     <FullscreenPlayer
       src={playUrl.data?.url}
+      expiresAt={playUrl.data?.expiresAt}
+      renewSource={renewPlayUrl}
       live
       onPlayer={setPlayer}
       title={channel ? `${channel.channelNumber} ${channel.name}` : ''}

@@ -9,7 +9,7 @@ import { useEndOfVideo } from '../hooks/use-end-of-video';
 import { useHeartbeat } from '../hooks/use-heartbeat';
 import { usePlaybackAnalytics } from '../hooks/use-playback-analytics';
 import { useProgressTracking } from '../hooks/use-progress-tracking';
-import { useVideoPlayUrl } from '../api/use-video-play-url';
+import { useRenewVideoPlayUrl, useVideoPlayUrl } from '../api/use-video-play-url';
 import { tvPlaybackProblem } from '../utils/playback-problem';
 import { BirthDateScreen } from './birth-date-screen';
 import { FullscreenPlayer } from './fullscreen-player';
@@ -32,6 +32,7 @@ export function PlayVideo({
 }) {
   const video = useVideo(videoUid);
   const playUrl = useVideoPlayUrl(videoUid);
+  const renewPlayUrl = useRenewVideoPlayUrl(videoUid);
   const startTime = useResumePosition(videoUid);
   const [player, setPlayer] = useState<CorePlayer | null>(null);
   const type = video.data?.type;
@@ -56,6 +57,8 @@ export function PlayVideo({
   return (
     <FullscreenPlayer
       src={startTime === null || !gatePassed ? undefined : playUrl.data?.url}
+      expiresAt={playUrl.data?.expiresAt}
+      renewSource={renewPlayUrl}
       startTime={startTime ?? 0}
       onPlayer={setPlayer}
       title={video.data?.title ?? ''}

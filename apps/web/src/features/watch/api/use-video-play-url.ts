@@ -1,4 +1,4 @@
-import { videoPlayUrlQueryOptions } from '@marquee/api-client';
+import { renewVideoPlayUrl as renew, videoPlayUrlQueryOptions } from '@marquee/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -6,3 +6,6 @@ import { api } from '../../../lib/api';
 export function useVideoPlayUrl(uid: string) {
   return useQuery(videoPlayUrlQueryOptions(api, uid));
 }
+
+/** play-url again, for the player to renew its signed URL before it expires (decision 0037). */
+export const renewVideoPlayUrl = (uid: string) => renew(api, uid);

@@ -6,7 +6,7 @@ import { Player } from '@marquee/player/react';
 import { StatusMessage } from '../../../components/status-message';
 import { errorMessage } from '../../../components/error-message';
 import { useLiveChannelAnalytics } from '../../../lib/use-live-channel-analytics';
-import { useLiveChannelPlayUrl } from '../api/use-live-channel-play-url';
+import { renewLiveChannelPlayUrl, useLiveChannelPlayUrl } from '../api/use-live-channel-play-url';
 import { useLiveChannels } from '../api/use-live-channels';
 import { clock, nowAndNext } from '../utils/epg';
 import { playbackProblem } from '../utils/playback-problem';
@@ -53,6 +53,8 @@ export function LiveView({ channelId, hrefFor, onLeave }: LiveViewProps) {
         ) : playUrl.data?.url ? (
           <Player
             src={playUrl.data.url}
+            expiresAt={playUrl.data.expiresAt}
+            renewSource={() => renewLiveChannelPlayUrl(playId ?? '')}
             live
             autoplay
             hotkeys

@@ -6,7 +6,7 @@ import { StatusMessage } from '../../../components/status-message';
 import { errorMessage } from '../../../components/error-message';
 import { useVideo } from '../api/use-video';
 import { useResumePosition } from '../api/use-resume-position';
-import { useVideoPlayUrl } from '../api/use-video-play-url';
+import { renewVideoPlayUrl, useVideoPlayUrl } from '../api/use-video-play-url';
 import { useHeartbeat } from '../hooks/use-heartbeat';
 import { useLiveEventPlayback } from '../hooks/use-live-event-playback';
 import { usePlaybackAnalytics } from '../hooks/use-playback-analytics';
@@ -119,6 +119,8 @@ export function WatchView({
         ) : playUrl.data?.url && startTime !== null && gatePassed && !ads.holdContent ? (
           <Player
             src={playUrl.data.url}
+            expiresAt={playUrl.data.expiresAt}
+            renewSource={() => renewVideoPlayUrl(videoUid)}
             startTime={startTime}
             autoplay={route?.flags.autoplay ?? true}
             muted={route?.flags.mute || undefined}
