@@ -169,7 +169,7 @@ describe('an access token stops working the moment its session ends', () => {
       payload: { deviceId, deviceType: 'webtv' },
     });
     expect(reg.statusCode).toBe(201);
-    const { id, code } = reg.json() as { id: string; code: string };
+    const { id, code, deviceSecret } = reg.json() as { id: string; code: string; deviceSecret: string };
     const act = await t.h.app.inject({
       method: 'PUT',
       url: `/v2/sites/acme/second-screens/${code}`,
@@ -177,7 +177,10 @@ describe('an access token stops working the moment its session ends', () => {
     });
     expect(act.statusCode).toBe(200);
     t.clock.now += 30 * SECOND;
-    const poll = await t.h.app.inject({ url: `/v2/sites/acme/check-second-screen/${deviceId}` });
+    const poll = await t.h.app.inject({
+      url: `/v2/sites/acme/check-second-screen/${deviceId}`,
+      headers: { 'x-device-secret': deviceSecret },
+    });
     const tv = (poll.json() as { login: { token: string } }).login.token;
     await expectAccepted(tv);
     const out = await t.h.app.inject({
