@@ -53,7 +53,7 @@ import { createWatchListRepository } from './modules/watch-list/watch-list.repos
 import { createWatchListService, type WatchListService } from './modules/watch-list/watch-list.service';
 import { createLibraryService, type LibraryService } from './modules/library/library.service';
 import { AppError } from './plugins/errors';
-import type { Config } from './plugins/config';
+import { testPaymentsAllowed, type Config } from './plugins/config';
 
 /** The services every route plugin receives. Built once per app; tests may pass their own parts. */
 export type AppContext = {
@@ -134,7 +134,8 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       limiter,
       captcha: config.captcha,
     });
-  const sites = overrides.sites ?? createSitesService(createSitesRepository(db), config.defaultSite);
+  const sitesRepo = createSitesRepository(db);
+  const sites = overrides.sites ?? createSitesService(sitesRepo, config.defaultSite);
   const entitlements =
     overrides.entitlements ??
     createEntitlementsService({
@@ -176,6 +177,8 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
   const commerce = createCommerceModule({
     db,
     sites,
+    siteGateways: (siteUid) => sitesRepo.paymentGateways(siteUid),
+    testGateway: testPaymentsAllowed(config),
     captcha: config.captcha,
     stripe: config.stripe,
     paypal: config.paypal,

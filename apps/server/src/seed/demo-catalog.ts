@@ -739,6 +739,9 @@ export async function seedDemoCatalog(
   };
 }
 
+/** The gateways the demo sites enable, the embedded test gateway first. */
+export const DEMO_PAYMENT_GATEWAYS = ['test', 'stripe', 'paypal', 'paypal-sub'];
+
 const DEMO_TERMS_UPDATED_AT = '2026-01-01T00:00:00.000Z';
 const demoTerms = (brand: DemoBrand) =>
   [
@@ -768,6 +771,9 @@ async function upsertSite(trx: Kysely<Database>, brand: DemoBrand, now: Date) {
     terms_text: demoTerms(brand),
     terms_updated_at: DEMO_TERMS_UPDATED_AT,
     embed: JSON.stringify({ allowedOrigins: brand.embedOrigins ?? [] }),
+    // The demo sites take test-card orders (decision 0036): a production server refuses to start
+    // with them unless ALLOW_TEST_PAYMENTS_IN_PRODUCTION says so. stripe and paypal join when configured.
+    payment_gateways: JSON.stringify(DEMO_PAYMENT_GATEWAYS),
     // The tip jar (decision 0033): on, with one survey question.
     tip_jar: JSON.stringify({
       enabled: true,
