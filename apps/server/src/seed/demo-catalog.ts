@@ -678,6 +678,8 @@ export async function seedDemoCatalog(
           access_type: c.accessType,
           preview_minutes: c.previewMinutes,
           thumbnail: null,
+          // The 24 h guide repeats every day, so a server left running stays on air (decision 0036).
+          epg_repeat_hours: EPG_HOURS,
         })),
       )
       .execute();
