@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFreeGateway } from '../../src/modules/commerce/gateways/free-gateway';
+import { createTestGateway } from '../../src/modules/commerce/gateways/test-gateway';
+import { createRenewals } from '../../src/modules/commerce/renewals';
+import { createSitesRepository } from '../../src/modules/sites/sites.repository';
 import { BILLING, CARD, commerceHarness, type CommerceHarness } from './fixtures';
 
 // Decision 0036: a site takes orders only through the gateways it enables. acme enables `test`
@@ -118,5 +122,28 @@ describe('a site without the test gateway', () => {
   it('still takes a free order (the free gateway needs no enabling)', async () => {
     const res = await t.subscribe('alice', { gateway: 'free', resourceId: 'freebie' });
     expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('a purchase made through the test gateway before the site turned it off', () => {
+  const monthlyRow = () =>
+    t.h.db.selectFrom('purchases').selectAll().where('id', '=', monthly).executeTakeFirstOrThrow();
+  it('is not renewed through it: at trial end it is suspended, and nothing is charged', async () => {
+    const before = (await t.gatewayCharges()).length;
+    const row = await monthlyRow();
+    expect(row.status).toBe('trialing');
+    t.clock.now = Date.parse(row.trial_ends_at!) + 1000;
+    const renewals = createRenewals({
+      db: t.h.db,
+      gateways: { test: createTestGateway(t.h.db, () => t.clock.now), free: createFreeGateway() },
+      siteGateways: (site) => createSitesRepository(t.h.db).paymentGateways(site),
+      now: () => t.clock.now,
+      onPurchaseChange: () => {},
+      log: { warn: () => {}, error: () => {} },
+    });
+    expect(await renewals.run()).toMatchObject({ renewed: 0, suspended: 1 });
+    expect((await t.gatewayCharges()).length).toBe(before);
+    const after = await monthlyRow();
+    expect(after.status).toBe('suspended');
   });
 });

@@ -77,6 +77,7 @@ export function createCommerceModule(deps: {
   const renewals = createRenewals({
     db: deps.db,
     gateways,
+    siteGateways: deps.siteGateways,
     now: deps.now,
     onPurchaseChange: deps.onPurchaseChange,
     log: deps.log,
