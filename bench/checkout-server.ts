@@ -26,7 +26,11 @@ await migrateToLatest(db);
 const seeded = await db.selectFrom('sites').select('uid').where('uid', '=', SITE).executeTakeFirst();
 if (!seeded) {
   const now = new Date().toISOString();
-  await db.insertInto('sites').values(newSiteRow(SITE, 'Bench Shop')).execute();
+  // The bench buys through the embedded test gateway, which a site must enable (decision 0036).
+  await db
+    .insertInto('sites')
+    .values(newSiteRow(SITE, 'Bench Shop', { payment_gateways: JSON.stringify(['test']) }))
+    .execute();
   await db
     .insertInto('bundles')
     .values(newBundleRow(SITE, BUNDLE, { name: 'Season pass', amount_cents: 1999 }))

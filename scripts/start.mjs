@@ -85,6 +85,8 @@ Marquee is running (ready in ${((Date.now() - started) / 1000).toFixed(0)} s)
 
   Demo viewer viewer@marquee.test / marquee-viewer
   Demo admin  admin@marquee.test / marquee-admin
+  Payments    the test gateway is ON for the demo sites: card 4242 4242 4242 4242 buys anything
+              (a production server refuses to start with it on; see README, Configuration)
 
 Press Ctrl+C to stop.
 `);

@@ -20,6 +20,7 @@ import { playbackRoutes } from './modules/playback/playback.routes';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
+import { createSitesRepository } from './modules/sites/sites.repository';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { socialRoutes } from './modules/social/social.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -28,7 +29,7 @@ import { libraryRoutes } from './modules/library/library.routes';
 import { registerAuth } from './plugins/auth';
 import { serveClients } from './plugins/clients';
 import { pageBootstrap } from './modules/sites/page-bootstrap';
-import type { Config } from './plugins/config';
+import { checkTestPayments, type Config } from './plugins/config';
 import { registerErrorHandling } from './plugins/errors';
 import { swaggerOptions, swaggerUiOptions } from './plugins/openapi';
 
@@ -51,6 +52,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Signed media paths carry a ~130-character token as one path parameter.
     routerOptions: { maxParamLength: 1000 },
   });
+  // Decision 0036: production refuses to start with the test gateway on unless explicitly allowed.
+  const testPaymentsWarning = checkTestPayments(
+    config,
+    await createSitesRepository(db).sitesWithGateway('test'),
+  );
+  if (testPaymentsWarning) app.log.warn(testPaymentsWarning);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -54,7 +54,7 @@ import { createWatchListRepository } from './modules/watch-list/watch-list.repos
 import { createWatchListService, type WatchListService } from './modules/watch-list/watch-list.service';
 import { createLibraryService, type LibraryService } from './modules/library/library.service';
 import { AppError } from './plugins/errors';
-import type { Config } from './plugins/config';
+import { testPaymentsAllowed, type Config } from './plugins/config';
 
 /** The services every route plugin receives. Built once per app; tests may pass their own parts. */
 export type AppContext = {
@@ -145,7 +145,8 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       captcha: config.captcha,
       sessions,
     });
-  const sites = overrides.sites ?? createSitesService(createSitesRepository(db), config.defaultSite);
+  const sitesRepo = createSitesRepository(db);
+  const sites = overrides.sites ?? createSitesService(sitesRepo, config.defaultSite);
   const entitlements =
     overrides.entitlements ??
     createEntitlementsService({
@@ -187,6 +188,8 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
   const commerce = createCommerceModule({
     db,
     sites,
+    siteGateways: (siteUid) => sitesRepo.paymentGateways(siteUid),
+    testGateway: testPaymentsAllowed(config),
     captcha: config.captcha,
     stripe: config.stripe,
     paypal: config.paypal,

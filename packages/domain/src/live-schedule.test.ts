@@ -3,7 +3,10 @@ import {
   discontinuitiesBefore,
   LIVE_WINDOW_SEGMENTS,
   liveWindow,
+  occurrences,
   playAt,
+  repeatingGuide,
+  repeatingLiveWindow,
   SEGMENT_SECONDS,
   slotAt,
   toGrid,
@@ -146,5 +149,48 @@ describe('liveWindow', () => {
     expect(liveWindow(grid, s(0))).toBeNull();
     expect(liveWindow(grid, s(200))).toBeNull();
     expect(liveWindow([], s(10))).toBeNull();
+  });
+});
+
+describe('a repeating guide (decision 0036)', () => {
+  const HOUR_S = 3600;
+  // One hour: a 10 s clip for 20 min, a 6 s clip for 30 min, then 10 min off air; a written entry
+  // past the hour belongs to no cycle.
+  const written = [
+    entry(0, 1200, 'a', 10),
+    entry(1200, 3000, 'b', 6),
+    entry(HOUR_S, HOUR_S + 600, 'late', 10),
+  ];
+  const guide = repeatingGuide(written, HOUR_S * 1000)!;
+  /** A window without the grid index of its entries (the two grids start at different cycles). */
+  const withoutEntryIndex = (w: ReturnType<typeof liveWindow>) =>
+    w && { ...w, segments: w.segments.map(({ entry: _entry, ...seg }) => seg) };
+  /** The same guide written out cycle by cycle for four days. */
+  const explicit = toGrid(occurrences(guide, s(0), s(96 * HOUR_S)));
+
+  it('keeps the first cycle only, and repeats it from the anchor on', () => {
+    expect(guide.cycle.map((e) => e.assetId)).toEqual(['a', 'b']);
+    const later = occurrences(guide, s(72 * HOUR_S), s(73 * HOUR_S));
+    expect(later.map((e) => [e.assetId, (e.startMs - T0) / 1000, e.cycle])).toEqual([
+      ['a', 72 * HOUR_S, 72],
+      ['b', 72 * HOUR_S + 1200, 72],
+    ]);
+    expect(occurrences(guide, s(-HOUR_S), s(-1))).toEqual([]);
+  });
+
+  it('plays, 3 days on, exactly what the written-out guide plays, across cycle boundaries and gaps', () => {
+    for (const at of [
+      72 * HOUR_S + 60,
+      73 * HOUR_S - 1,
+      73 * HOUR_S + 4,
+      73 * HOUR_S + 13,
+      73 * HOUR_S + 1300,
+    ])
+      expect(withoutEntryIndex(repeatingLiveWindow(guide, s(at)))).toEqual(
+        withoutEntryIndex(liveWindow(explicit, s(at))),
+      );
+    // In the gap at the end of each cycle the channel is off air, as written.
+    expect(repeatingLiveWindow(guide, s(72 * HOUR_S + 3300))).toBeNull();
+    expect(repeatingLiveWindow(guide, s(-10))).toBeNull();
   });
 });

@@ -160,3 +160,72 @@ export function liveWindow(
     })),
   };
 }
+
+/**
+ * A repeating guide (decision 0036): the entries inside its first cycle [anchor, anchor + period),
+ * where the anchor is the earliest start, air again every period. Cycle k of an instant is
+ * floor((ms − anchor) / period); before the anchor nothing airs.
+ */
+export type RepeatingGuide<E extends { startMs: Milliseconds; stopMs: Milliseconds }> = {
+  anchorMs: Milliseconds;
+  periodMs: Milliseconds;
+  /** The first cycle's entries, clipped to it, by start. */
+  cycle: E[];
+};
+
+export function repeatingGuide<E extends { startMs: Milliseconds; stopMs: Milliseconds }>(
+  entries: readonly E[],
+  periodMs: Milliseconds,
+): RepeatingGuide<E> | null {
+  if (entries.length === 0 || !(periodMs > 0)) return null;
+  const anchorMs = Math.min(...entries.map((e) => e.startMs));
+  const end = anchorMs + periodMs;
+  const cycle = entries
+    .filter((e) => e.startMs < end)
+    .map((e) => ({ ...e, stopMs: Math.min(e.stopMs, end) }))
+    .sort((a, b) => a.startMs - b.startMs);
+  return { anchorMs, periodMs, cycle };
+}
+
+/** The cycle holding an instant (negative before the anchor). */
+export const cycleAt = (g: RepeatingGuide<ScheduleEntry>, ms: Milliseconds): number =>
+  Math.floor((ms - g.anchorMs) / g.periodMs);
+
+/** The occurrences of the guide's entries overlapping [fromMs, toMs), each with its cycle. */
+export function occurrences<E extends { startMs: Milliseconds; stopMs: Milliseconds }>(
+  g: RepeatingGuide<E>,
+  fromMs: Milliseconds,
+  toMs: Milliseconds,
+): (E & { cycle: number })[] {
+  const out: (E & { cycle: number })[] = [];
+  const first = Math.max(0, Math.floor((fromMs - g.anchorMs) / g.periodMs));
+  const last = Math.floor((toMs - g.anchorMs) / g.periodMs);
+  for (let k = first; k <= last; k++)
+    for (const e of g.cycle) {
+      const startMs = e.startMs + k * g.periodMs;
+      const stopMs = e.stopMs + k * g.periodMs;
+      if (startMs < toMs && stopMs > fromMs) out.push({ ...e, startMs, stopMs, cycle: k });
+    }
+  return out;
+}
+
+/**
+ * The live window of a repeating guide at `nowMs`. The grid is built from the cycle before the
+ * window's through the one after it, and the discontinuity sequence adds every discontinuity of
+ * the cycles before that (the same count per cycle, its first entry's start included), so
+ * successive playlists agree across cycle boundaries, forever.
+ */
+export function repeatingLiveWindow(
+  g: RepeatingGuide<ScheduleEntry>,
+  nowMs: Milliseconds,
+  size = LIVE_WINDOW_SEGMENTS,
+): LiveWindow | null {
+  const windowStart = (slotAt(nowMs) - size) * SEGMENT_SECONDS * 1000;
+  const firstCycle = Math.max(0, cycleAt(g, windowStart) - 1);
+  const span = (k: number) => g.anchorMs + k * g.periodMs;
+  const grid = toGrid(occurrences(g, span(firstCycle), span(firstCycle + 3)));
+  const window = liveWindow(grid, nowMs, size);
+  if (!window || firstCycle === 0) return window;
+  const perCycle = discontinuitiesBefore(toGrid(g.cycle), Infinity) + 1;
+  return { ...window, discontinuitySequence: window.discontinuitySequence + firstCycle * perCycle };
+}

@@ -1688,7 +1688,7 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** The payment gateways this server runs */
+    /** The payment gateways the request's site takes orders through */
     get: operations['listPaymentGateways'];
     put?: never;
     post?: never;

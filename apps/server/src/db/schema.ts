@@ -30,6 +30,11 @@ export interface SitesTable {
   embed?: Json;
   /** TipJarSettings (migration 0013, decision 0033). Optional: inserts may leave the database default. */
   tip_jar?: Json;
+  /**
+   * JSON array of the gateway names the site takes orders through (migration 0016, decision 0036);
+   * read through the sites repository. Optional: inserts may leave the database default.
+   */
+  payment_gateways?: Json;
 }
 
 export interface ChannelsTable {
@@ -133,6 +138,8 @@ export interface LiveChannelsTable {
   access_type: string;
   preview_minutes: number;
   thumbnail: string | null;
+  /** The guide repeats every this many hours from its first entry; null airs it as written (migration 0016). */
+  epg_repeat_hours?: number | null;
 }
 
 export interface EpgEntriesTable {

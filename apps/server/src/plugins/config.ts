@@ -9,6 +9,9 @@ import {
   type SocialConfig,
 } from '../modules/social/social.config';
 
+/** The value ALLOW_TEST_PAYMENTS_IN_PRODUCTION must have: the operator says what it means. */
+export const ALLOW_TEST_PAYMENTS_VALUE = 'yes-anyone-can-buy-for-free';
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -70,6 +73,13 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Overrides https://api.stripe.com (tests point it at a local double). */
   STRIPE_API_BASE: z.string().url().optional(),
+  /** `production` turns the test-payment guard on (decision 0036). */
+  NODE_ENV: z.string().optional(),
+  /**
+   * The one value that lets a production server run the embedded `test` gateway, with which anyone
+   * buys anything with a made-up card number (decision 0036). Any other value is refused.
+   */
+  ALLOW_TEST_PAYMENTS_IN_PRODUCTION: z.literal(ALLOW_TEST_PAYMENTS_VALUE).optional(),
   /** PayPal REST (decision 0031): the paypal and paypal-sub gateways need both. */
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_SECRET: z.string().min(1).optional(),
@@ -104,6 +114,10 @@ export type Config = {
     siteKey: string | undefined;
   };
   social: SocialConfig;
+  /** NODE_ENV is production. */
+  production: boolean;
+  /** ALLOW_TEST_PAYMENTS_IN_PRODUCTION was set to its one value. */
+  allowTestPaymentsInProduction: boolean;
 };
 
 /** Reads and validates the environment; a bad value stops start-up with the variable named. */
@@ -139,6 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       siteKey: e.CAPTCHA_SITE_KEY,
     },
     social: socialConfig(e),
+    production: e.NODE_ENV === 'production',
+    allowTestPaymentsInProduction: e.ALLOW_TEST_PAYMENTS_IN_PRODUCTION === ALLOW_TEST_PAYMENTS_VALUE,
     ...(e.STRIPE_SECRET_KEY
       ? {
           stripe: {
@@ -172,4 +188,28 @@ function persistentSecret(file: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Whether the embedded test gateway may run: outside production, or where the operator allowed it. */
+export const testPaymentsAllowed = (config: Pick<Config, 'production' | 'allowTestPaymentsInProduction'>) =>
+  !config.production || config.allowTestPaymentsInProduction;
+
+/**
+ * The start-up check of decision 0036: a production server whose sites enable the test gateway
+ * refuses to start unless the operator set ALLOW_TEST_PAYMENTS_IN_PRODUCTION to its one value.
+ * Answers a warning to log when it was allowed that way.
+ */
+export function checkTestPayments(
+  config: Pick<Config, 'production' | 'allowTestPaymentsInProduction'>,
+  sitesWithTestGateway: string[],
+): string | undefined {
+  if (!config.production || sitesWithTestGateway.length === 0) return undefined;
+  const sites = sitesWithTestGateway.join(', ');
+  if (config.allowTestPaymentsInProduction)
+    return `The test payment gateway is on in production for site(s) ${sites}: anyone can buy anything for free`;
+  throw new Error(
+    `Invalid configuration: NODE_ENV is production and site(s) ${sites} enable the test payment gateway, ` +
+      'with which anyone buys anything with a made-up card number. Remove "test" from their ' +
+      `payment_gateways, or set ALLOW_TEST_PAYMENTS_IN_PRODUCTION=${ALLOW_TEST_PAYMENTS_VALUE}.`,
+  );
 }

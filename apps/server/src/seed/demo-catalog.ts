@@ -37,6 +37,8 @@ const HOUR = 60 * MINUTE;
 const EPG_SLOT_MS = 30 * MINUTE;
 const EPG_HOURS = 24;
 
+const DEMO_PPV_EVENT_TITLE = 'Championship Final (Pay-per-view)';
+
 const episodeUid = (seriesUid: string, season: number, episode: number) =>
   `${seriesUid}-s${season}e${episode}`;
 
@@ -55,6 +57,10 @@ export function demoAssetSpecs(): DemoAssetSpec[] {
   }));
   for (const v of DEMO_PAID_VIDEOS)
     specs.push({ key: v.uid, title: v.title, seconds: v.seconds, height: v.height, encrypted: true });
+  // Protected titles get short clips of their own, never a public title's media (decision 0036).
+  const m = DEMO_MEMBERS_VIDEO;
+  specs.push({ key: m.uid, title: m.title, seconds: m.seconds, height: m.height });
+  specs.push({ key: DEMO_EVENTS.tomorrow, title: DEMO_PPV_EVENT_TITLE, seconds: 20, height: 360 });
   for (const s of DEMO_SERIES) {
     s.seasons.forEach((titles, si) =>
       titles.forEach((title, ei) =>
@@ -209,12 +215,12 @@ export async function seedDemoCatalog(
   videos.push(
     v(DEMO_MEMBERS_VIDEO.uid, {
       access_type: 'requiresLogin',
-      asset_id: asset(DEMO_MEMBERS_VIDEO.assetOf),
+      asset_id: asset(DEMO_MEMBERS_VIDEO.uid),
       title: DEMO_MEMBERS_VIDEO.title,
       description: `${DEMO_MEMBERS_VIDEO.title}: sign in to watch.`,
       channel_id: DEMO_MEMBERS_VIDEO.channelId,
       published_at: DEMO_MEMBERS_VIDEO.publishedAt,
-      duration_s: secondsOf(DEMO_MEMBERS_VIDEO.assetOf),
+      duration_s: secondsOf(DEMO_MEMBERS_VIDEO.uid),
     }),
   );
   DEMO_MOVIES.forEach((m, i) => {
@@ -319,11 +325,12 @@ export async function seedDemoCatalog(
     end: iso(laterToday + HOUR),
     ended: false,
   });
+  // Sold by pre-order and members-only: on media of its own, not a public video's.
   event(
     DEMO_EVENTS.tomorrow,
-    'Championship Final (Pay-per-view)',
+    DEMO_PPV_EVENT_TITLE,
     { start: iso(tomorrow), end: iso(tomorrow + 2 * HOUR), ended: false, preorderBundleId: 'demo-ppv-final' },
-    { access_type: 'requiresLogin' },
+    { access_type: 'requiresLogin', asset_id: asset(DEMO_EVENTS.tomorrow) },
   );
   event(DEMO_EVENTS.ended, 'Yesterday’s Keynote', {
     start: iso(t - 26 * HOUR),
@@ -671,6 +678,8 @@ export async function seedDemoCatalog(
           access_type: c.accessType,
           preview_minutes: c.previewMinutes,
           thumbnail: null,
+          // The 24 h guide repeats every day, so a server left running stays on air (decision 0036).
+          epg_repeat_hours: EPG_HOURS,
         })),
       )
       .execute();
@@ -739,6 +748,9 @@ export async function seedDemoCatalog(
   };
 }
 
+/** The gateways the demo sites enable, the embedded test gateway first. */
+export const DEMO_PAYMENT_GATEWAYS = ['test', 'stripe', 'paypal', 'paypal-sub'];
+
 const DEMO_TERMS_UPDATED_AT = '2026-01-01T00:00:00.000Z';
 const demoTerms = (brand: DemoBrand) =>
   [
@@ -768,6 +780,9 @@ async function upsertSite(trx: Kysely<Database>, brand: DemoBrand, now: Date) {
     terms_text: demoTerms(brand),
     terms_updated_at: DEMO_TERMS_UPDATED_AT,
     embed: JSON.stringify({ allowedOrigins: brand.embedOrigins ?? [] }),
+    // The demo sites take test-card orders (decision 0036): a production server refuses to start
+    // with them unless ALLOW_TEST_PAYMENTS_IN_PRODUCTION says so. stripe and paypal join when configured.
+    payment_gateways: JSON.stringify(DEMO_PAYMENT_GATEWAYS),
     // The tip jar (decision 0033): on, with one survey question.
     tip_jar: JSON.stringify({
       enabled: true,

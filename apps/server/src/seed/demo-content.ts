@@ -175,15 +175,17 @@ export const DEMO_PAID_VIDEOS: DemoVideo[] = [
 }));
 
 /**
- * A members-only video (access type requiresLogin: play-url code 10 for anonymous viewers), on the
- * media of `assetOf`; published long ago so it sits at the end of the recent rows (decision 0028,
- * e2e/watch-routes.test.ts).
+ * A members-only video (access type requiresLogin: play-url code 10 for anonymous viewers), on a
+ * short clip of its own (a protected title never shares media with a public one: its bytes would
+ * play anonymously through the public title; decision 0036); published long ago so it sits at the
+ * end of the recent rows (decision 0028, e2e/watch-routes.test.ts).
  */
 export const DEMO_MEMBERS_VIDEO = {
   uid: 'demo-members-01',
   title: 'Members Only: Behind the Scenes',
   channelId: 'originals',
-  assetOf: 'demo-video-02',
+  seconds: 20,
+  height: 360,
   publishedAt: '2025-06-01T00:00:00.000Z',
 } as const;
 

@@ -222,6 +222,55 @@ describe('demo seed', () => {
     expect(Date.parse(after.liveEvent.start) - Date.parse(before.liveEvent.start)).toBe(3_600_000);
   });
 
+  it('gives every protected title media of its own: no public title or public channel plays it', async () => {
+    await seedDemoCatalog(h.db, assetIds, now);
+    const videos = await h.db
+      .selectFrom('videos')
+      .select(['uid', 'access_type', 'status', 'asset_id', 'live_event'])
+      .where('site_uid', '=', 'demo')
+      .execute();
+    const bundles = await h.db
+      .selectFrom('bundles')
+      .select('video_uids')
+      .where('site_uid', '=', 'demo')
+      .execute();
+    // Protected: not public to everyone (members-only, paid, private), sold by a bundle (rental,
+    // pay-per-view, product) or by pre-order.
+    const sold = new Set(bundles.flatMap((b) => JSON.parse(b.video_uids) as string[]));
+    const isProtected = (v: (typeof videos)[number]) =>
+      v.access_type !== 'public' ||
+      v.status !== 'public' ||
+      sold.has(v.uid) ||
+      Boolean((JSON.parse(v.live_event ?? '{}') as { preorderBundleId?: string }).preorderBundleId);
+    const protectedAsset = new Map(
+      videos.filter((v) => isProtected(v) && v.asset_id).map((v) => [v.asset_id!, v.uid]),
+    );
+    expect([...protectedAsset.values()]).toEqual(
+      expect.arrayContaining([
+        'demo-members-01',
+        'demo-premium-01',
+        'demo-premium-02',
+        DEMO_EVENTS.tomorrow,
+        'demo-movie-lighthouse',
+      ]),
+    );
+    const shared = videos
+      .filter((v) => !isProtected(v) && v.asset_id && protectedAsset.has(v.asset_id))
+      .map((v) => `${v.uid} plays the media of ${protectedAsset.get(v.asset_id!)}`);
+    expect(shared).toEqual([]);
+    const aired = await h.db
+      .selectFrom('epg_entries as e')
+      .innerJoin('live_channels as c', (j) =>
+        j.onRef('c.site_uid', '=', 'e.site_uid').onRef('c.id', '=', 'e.live_channel_id'),
+      )
+      .select('e.asset_id')
+      .where('e.site_uid', '=', 'demo')
+      .where('c.access_type', '=', 'public')
+      .execute();
+    expect(aired.length).toBeGreaterThan(0);
+    expect(aired.filter((e) => protectedAsset.has(e.asset_id))).toEqual([]);
+  });
+
   it('seeds the second brand beside the first: its own theme, host, rows and accounts, the same media', async () => {
     const demoBefore = await counts(h.db);
     await ensureDemoSite(h.db, now, DEMO_BRANDS.classics);

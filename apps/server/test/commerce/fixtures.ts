@@ -23,6 +23,13 @@ export const couponRow = (site: string, code: string, over: Partial<Insertable<C
   ...over,
 });
 
+/**
+ * The gateways the commerce test sites take orders through: the embedded test gateway is off
+ * unless a site enables it (decision 0036), so these sites enable it explicitly, with the
+ * configured ones (stripe and paypal run only where a test configures them).
+ */
+export const PAYMENT_GATEWAYS = JSON.stringify(['test', 'stripe', 'paypal', 'paypal-sub']);
+
 export const BILLING = {
   address1: '1 Main St',
   city: 'New York',
@@ -50,11 +57,15 @@ export async function commerceHarness(
   opts: { env?: Record<string, string>; context?: Partial<AppContext> } = {},
 ) {
   const a = await accountsHarness({
-    env: opts.env,
+    // Requests that name no site (GET /api/payment/gateways) are acme's.
+    env: { DEFAULT_SITE: 'acme', ...opts.env },
     context: opts.context,
     sites: [
-      newSiteRow('acme', 'Acme TV'),
-      newSiteRow('taxed', 'Taxed TV', { perms: JSON.stringify({ allowAvalara: true, oneActiveSub: true }) }),
+      newSiteRow('acme', 'Acme TV', { payment_gateways: PAYMENT_GATEWAYS }),
+      newSiteRow('taxed', 'Taxed TV', {
+        perms: JSON.stringify({ allowAvalara: true, oneActiveSub: true }),
+        payment_gateways: PAYMENT_GATEWAYS,
+      }),
     ],
   });
   const { h } = a;

@@ -215,6 +215,7 @@ describe('paypal subscription lifecycle', () => {
     const renewals = createRenewals({
       db: t.h.db,
       gateways: { test: createTestGateway(t.h.db, () => t.clock.now), free: createFreeGateway() },
+      siteGateways: async () => ['test'],
       now: () => t.clock.now,
       onPurchaseChange: () => {},
       log: pino({ level: 'silent' }),

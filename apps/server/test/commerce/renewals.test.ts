@@ -21,6 +21,7 @@ const node = () => {
   return createRenewals({
     db: t.h.db,
     gateways: { test: createTestGateway(t.h.db, now), free: createFreeGateway() },
+    siteGateways: async () => ['test'],
     now,
     onPurchaseChange: (site, user) => invalidated.push(`${site}:${user}`),
     log: { warn: () => {}, error: () => {} },

@@ -14,6 +14,7 @@ import * as m0012 from './0012_embed';
 import * as m0013 from './0013_gifts_donations';
 import * as m0014 from './0014_billing_anchor';
 import * as m0015 from './0015_paypal_plans';
+import * as m0016 from './0016_site_gateways_repeating_guide';
 import * as m0018 from './0018_device_secrets';
 
 /** Every migration, in order. Add new ones here; names sort by their number. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0013_gifts_donations': m0013,
   '0014_billing_anchor': m0014,
   '0015_paypal_plans': m0015,
+  '0016_site_gateways_repeating_guide': m0016,
   '0018_device_secrets': m0018,
 };

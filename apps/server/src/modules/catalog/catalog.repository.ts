@@ -356,6 +356,16 @@ export function createCatalogRepository(db: Db) {
             .orderBy('start')
             .execute(),
 
+    /** The whole written EPG of one live channel, by start (a repeating guide's cycle is in it). */
+    epgSchedule: (siteUid: string, channelId: string) =>
+      db
+        .selectFrom('epg_entries')
+        .selectAll()
+        .where('site_uid', '=', siteUid)
+        .where('live_channel_id', '=', channelId)
+        .orderBy('start')
+        .execute(),
+
     findTab: (siteUid: string, id: string) =>
       db
         .selectFrom('tabs')

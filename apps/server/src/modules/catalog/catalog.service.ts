@@ -21,8 +21,10 @@ import {
   isListedLiveEvent,
   LISTED_LIVE_EVENT_ACCESS,
   LISTED_LIVE_EVENT_STATUS,
+  occurrences,
   pageOffset,
   rankedPageSlice,
+  repeatingGuide,
   toPage,
   type DynamicChannelId,
   type DynamicList,
@@ -231,10 +233,12 @@ export function createCatalogService(
     withEpg = true,
   ) {
     const rows = await repo.listLiveChannels(site, ids);
+    const repeating = rows.filter((r) => (r.epg_repeat_hours ?? 0) > 0);
+    const asWritten = rows.filter((r) => !repeating.includes(r));
     const entries = withEpg
       ? await repo.epgEntries(
           site,
-          rows.map((r) => r.id),
+          asWritten.map((r) => r.id),
           win.from,
           win.to,
         )
@@ -245,7 +249,35 @@ export function createCatalogService(
       list.push(toEpgEntry(e));
       byChannel.set(e.live_channel_id, list);
     }
+    if (withEpg)
+      for (const r of repeating) byChannel.set(r.id, await repeatedEpg(site, r.id, r.epg_repeat_hours!, win));
     return rows.map((r) => toLiveChannel(r, byChannel.get(r.id) ?? []));
+  }
+
+  /**
+   * A repeating guide's programmes in the window (decision 0036): its first cycle's entries at each
+   * repeat. An occurrence keeps its entry's id (the programme it repeats).
+   */
+  async function repeatedEpg(
+    site: string,
+    channelId: string,
+    hours: number,
+    win: { from: string; to: string },
+  ) {
+    const written = (await repo.epgSchedule(site, channelId)).map((row) => ({
+      row,
+      startMs: Date.parse(row.start),
+      stopMs: Date.parse(row.stop),
+    }));
+    const guide = repeatingGuide(written, hours * 3_600_000);
+    if (!guide) return [];
+    return occurrences(guide, Date.parse(win.from), Date.parse(win.to)).map((o) =>
+      toEpgEntry({
+        ...o.row,
+        start: new Date(o.startMs).toISOString(),
+        stop: new Date(o.stopMs).toISOString(),
+      }),
+    );
   }
 
   async function requireTab(site: string, id: string, kinds: string[]): Promise<TabsTable> {

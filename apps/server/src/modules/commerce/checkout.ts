@@ -173,7 +173,7 @@ export function createCheckout(deps: {
   async function cardPayment(user: AuthUser, pay: PaymentIn, amountCents: number, ip: string | undefined) {
     const site = await commerce.siteOf(user.siteUid);
     if (pay.gateway === 'free') throw badRequest('gateway', 'This order is not free: choose a card gateway');
-    const gateway = commerce.gatewayFor(pay.gateway);
+    const gateway = await commerce.gatewayFor(user.siteUid, pay.gateway);
     if (isApprovalGateway(gateway)) throw badRequest('gateway', 'Donations are paid by card');
     const billing = pay.billingAddress;
     if (!billing)
@@ -256,7 +256,7 @@ export function createCheckout(deps: {
     const gatewayName = needsCard ? order.gateway : 'free';
     if (needsCard && order.gateway === 'free')
       throw badRequest('gateway', 'This order is not free: choose a card gateway');
-    const gateway = commerce.gatewayFor(gatewayName);
+    const gateway = await commerce.gatewayFor(site.uid, gatewayName);
     // "The disclaimer box must be ticked for non-free recurring bundles".
     if (bundle.recurring === 1 && needsCard && !gift && order.disclaimerAccepted !== true)
       throw new AppError(
@@ -485,7 +485,9 @@ export function createCheckout(deps: {
         await record(charge, charge.gateway_ref ?? (charge.gateway === 'free' ? `free_${charge.id}` : null)),
       );
     const planned = JSON.parse(charge.purchase_plan) as PurchasePlan;
-    const gateway = commerce.gatewayFor(charge.gateway);
+    // The charge was planned through a gateway the site had enabled (plan checks it).
+    const gateway = gateways[charge.gateway];
+    if (!gateway) throw new Error(`gateway ${charge.gateway} is not running`);
     let outcome;
     try {
       outcome = await gateway.charge({

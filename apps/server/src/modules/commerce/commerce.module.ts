@@ -24,13 +24,21 @@ import { createWebhooksRepository } from './webhooks.repository';
 import { createWebhooksService } from './webhooks.service';
 
 /**
- * Builds the commerce service and checkout with their gateways (test and free; stripe and paypal
- * join the registry when configured) and tax providers. The captcha is the signup one, checked
+ * Builds the commerce service and checkout with their gateways (free, test unless production forbids
+ * it; stripe and paypal join the registry when configured; each site enables the ones it takes
+ * orders through, decision 0036) and tax providers. The captcha is the signup one, checked
  * with the commerce actions (addCard, purchase).
  */
 export function createCommerceModule(deps: {
   db: Db;
   sites: Pick<SitesService, 'get'>;
+  /** The gateway names each site has enabled (decision 0036). */
+  siteGateways: (siteUid: string) => Promise<string[]>;
+  /**
+   * Whether the embedded test gateway runs at all: not in production unless the operator allowed
+   * it (ALLOW_TEST_PAYMENTS_IN_PRODUCTION), whatever a site enables.
+   */
+  testGateway: boolean;
   captcha: Config['captcha'];
   /** Stripe joins the registry only when configured (decision 0031). */
   stripe?: StripeConfig;
@@ -47,7 +55,10 @@ export function createCommerceModule(deps: {
 }) {
   const repo = createCommerceRepository(deps.db);
   const testGateway = createTestGateway(deps.db, deps.now);
-  const gateways: GatewayRegistry = { test: testGateway, free: createFreeGateway() };
+  const gateways: GatewayRegistry = {
+    ...(deps.testGateway ? { test: testGateway } : {}),
+    free: createFreeGateway(),
+  };
   if (deps.stripe) gateways.stripe = createStripeGateway(deps.stripe);
   const paypalClient = deps.paypal ? createPaypalClient(deps.paypal, deps.now) : undefined;
   if (paypalClient) {
@@ -66,6 +77,7 @@ export function createCommerceModule(deps: {
   const renewals = createRenewals({
     db: deps.db,
     gateways,
+    siteGateways: deps.siteGateways,
     now: deps.now,
     onPurchaseChange: deps.onPurchaseChange,
     log: deps.log,
@@ -77,6 +89,7 @@ export function createCommerceModule(deps: {
     repo,
     sites: deps.sites,
     gateways,
+    siteGateways: deps.siteGateways,
     taxes: { table: createTableTaxProvider(repo.taxRates), avalara: deps.avalara },
     captcha: (token, ctx) => captcha.verify(token, ctx),
     now: deps.now,

@@ -177,12 +177,15 @@ export const commerceRoutes =
           operationId: 'listPaymentGateways',
           security: security.public,
           tags,
-          summary: 'The payment gateways this server runs',
+          summary: "The payment gateways the request's site takes orders through",
           querystring: ClientQuery,
           response: { 200: GatewayList, ...errorResponses(400) },
         },
       },
-      async () => c.gateways(),
+      async (req) => {
+        const site = req.user ? await ctx.sites.get(req.user.siteUid) : await ctx.sites.resolve(req);
+        return c.gateways(site.uid);
+      },
     );
 
     // ---------- the viewer's bundles ----------

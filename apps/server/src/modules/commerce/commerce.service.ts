@@ -41,6 +41,8 @@ export type CommerceDeps = {
   repo: CommerceRepository;
   sites: Pick<SitesService, 'get'>;
   gateways: GatewayRegistry;
+  /** The gateway names the site has enabled (sites.payment_gateways; decision 0036). */
+  siteGateways: (siteUid: string) => Promise<string[]>;
   /** The built-in table; `avalara` when an AvaTax client is configured (used with allowAvalara). */
   taxes: { table: TaxProvider; avalara?: TaxProvider };
   captcha: CaptchaCheck;
@@ -182,8 +184,18 @@ export function createCommerceService(deps: CommerceDeps) {
     return row;
   }
 
-  function gatewayFor(name: string) {
-    const gw = gateways[name];
+  /**
+   * The gateways an order on the site may name: those this server runs that the site has enabled
+   * (decision 0036), and `free`, which only ever takes zero-amount orders.
+   */
+  async function enabledGateways(siteUid: string) {
+    const enabled = new Set(await deps.siteGateways(siteUid));
+    return Object.values(gateways).filter((g) => g.name === 'free' || enabled.has(g.name));
+  }
+
+  /** The named gateway when the site takes orders through it; else 400 naming `gateway`. */
+  async function gatewayFor(siteUid: string, name: string) {
+    const gw = (await enabledGateways(siteUid)).find((g) => g.name === name);
     if (!gw) throw new AppError(400, 'gatewayUnavailable', `The ${name} gateway is not available`, 'gateway');
     return gw;
   }
@@ -333,6 +345,7 @@ export function createCommerceService(deps: CommerceDeps) {
         );
       if (gateway !== row.gateway)
         throw badRequest('gateway', `This purchase is paid through ${row.gateway}`);
+      await gatewayFor(user.siteUid, gateway);
       if (!methodId) throw badRequest('gatewayData.paymentMethod', COMMERCE_MESSAGES.requiredInformation);
       const method = await ownMethod(user, gateway, methodId).catch(() => {
         throw new AppError(404, 'notFound', 'Payment method not found', 'gatewayData.paymentMethod');
@@ -377,9 +390,10 @@ export function createCommerceService(deps: CommerceDeps) {
     },
 
     // ---------- payment methods ----------
-    gateways() {
+    /** GET /api/payment/gateways: the gateways the site has enabled (decision 0036). */
+    async gateways(siteUid: string) {
       return {
-        items: Object.values(gateways).map((g) => ({
+        items: (await enabledGateways(siteUid)).map((g) => ({
           name: g.name,
           enabled: true,
           savesCards: g.savesCards,
@@ -388,7 +402,7 @@ export function createCommerceService(deps: CommerceDeps) {
     },
 
     async methods(user: AuthUser, gateway: string): Promise<{ items: PaymentMethod[] }> {
-      gatewayFor(gateway);
+      await gatewayFor(user.siteUid, gateway);
       return { items: (await repo.methods(user.id, gateway)).map(toPaymentMethod) };
     },
 
@@ -400,7 +414,7 @@ export function createCommerceService(deps: CommerceDeps) {
       ip: string | undefined,
       action = 'addCard',
     ): Promise<PaymentMethod> {
-      const gw = gatewayFor(gateway);
+      const gw = await gatewayFor(user.siteUid, gateway);
       if (!gw.savesCards)
         throw new AppError(400, 'gatewayUnavailable', `The ${gateway} gateway keeps no cards`, 'gateway');
       const card = body.paymentMethod;
@@ -479,7 +493,7 @@ export function createCommerceService(deps: CommerceDeps) {
 
     /** PUT …/method/default/{gateway}/{id} {applyAllPurchases}. */
     async setDefaultMethod(user: AuthUser, gateway: string, id: string, applyAllPurchases: boolean) {
-      gatewayFor(gateway);
+      await gatewayFor(user.siteUid, gateway);
       const method = await ownMethod(user, gateway, id);
       if (method.is_default === 0) await repo.setDefaultMethod(user.id, gateway, id);
       const updated = applyAllPurchases ? await repo.setPurchasesMethod(user.id, gateway, id, iso()) : 0;
@@ -500,7 +514,7 @@ export function createCommerceService(deps: CommerceDeps) {
      * active purchase…"); any other gateway refusal → "The selected payment method cannot be deleted."
      */
     async removeMethod(user: AuthUser, gateway: string, id: string): Promise<void> {
-      const gw = gatewayFor(gateway);
+      const gw = await gatewayFor(user.siteUid, gateway);
       const method = await ownMethod(user, gateway, id);
       if (await repo.methodInUse(method.id))
         throw new AppError(409, 'methodInUse', deleteMethodMessage('E00105'), 'id');

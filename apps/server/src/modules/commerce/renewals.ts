@@ -86,6 +86,11 @@ export const anchorOf = (p: PurchaseRow) =>
 export function createRenewals(deps: {
   db: Db;
   gateways: GatewayRegistry;
+  /**
+   * The gateway names each site enables (decision 0036): a purchase on a gateway its site has
+   * turned off is not charged there (it is suspended, as one without a saved card is).
+   */
+  siteGateways: (siteUid: string) => Promise<string[]>;
   now: () => number;
   onPurchaseChange: (siteUid: string, userId: string) => void;
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -156,7 +161,8 @@ export function createRenewals(deps: {
 
   /** The saved card a purchase renews with, and its gateway (undefined when either is gone). */
   async function methodOf(p: PurchaseRow) {
-    const gateway = p.gateway ? gateways[p.gateway] : undefined;
+    const enabled = p.gateway === 'free' || (await deps.siteGateways(p.site_uid)).includes(p.gateway);
+    const gateway = enabled ? gateways[p.gateway] : undefined;
     const method = p.payment_method_id
       ? await db
           .selectFrom('payment_methods')

@@ -18,6 +18,10 @@ export function createUpgrades(deps: {
 }) {
   const { repo, commerce } = deps;
 
+  /** A free purchase has no card gateway of its own: its upgrade is paid through the site's first. */
+  const cardGateway = async (siteUid: string) =>
+    ((await commerce.gateways(siteUid)).items.find((g) => g.savesCards)?.name ?? 'test') as Order['gateway'];
+
   return {
     /** GET /api/payment/subscriptionRequiresUpgrade/{id}. 404 for anyone else's purchase. */
     async requiresUpgrade(user: AuthUser, purchaseId: string): Promise<SubscriptionRequiresUpgrade> {
@@ -25,7 +29,7 @@ export function createUpgrades(deps: {
       const upgradable =
         old.is_recurring === 1 &&
         ['active', 'trialing'].includes(old.status) &&
-        commerce.gateways().items.some((g) => g.name === old.gateway);
+        (await commerce.gateways(user.siteUid)).items.some((g) => g.name === old.gateway);
       const oldBundle = old.bundle_id ? await repo.bundle(user.siteUid, old.bundle_id) : undefined;
       if (!upgradable || !oldBundle) return { requiresUpgrade: false, bundles: [] };
       const held = new Set(
@@ -56,7 +60,9 @@ export function createUpgrades(deps: {
         }
       }
       const order: Order & { gatewayData: NonNullable<Order['gatewayData']>; type: 'Bundle' } = {
-        gateway: body.gateway ?? (old.gateway === 'free' ? 'test' : (old.gateway as Order['gateway'])),
+        gateway:
+          body.gateway ??
+          (old.gateway === 'free' ? await cardGateway(user.siteUid) : (old.gateway as Order['gateway'])),
         gatewayMethod: body.gatewayMethod ?? (usesOldCard ? 'existingCard' : undefined),
         gatewayData:
           usesOldCard && old.payment_method_id

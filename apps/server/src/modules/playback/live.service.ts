@@ -1,4 +1,12 @@
-import { liveWindow, toGrid, type GridEntry, type ScheduleEntry } from '@marquee/domain';
+import {
+  liveWindow,
+  repeatingGuide,
+  repeatingLiveWindow,
+  toGrid,
+  type GridEntry,
+  type RepeatingGuide,
+  type ScheduleEntry,
+} from '@marquee/domain';
 import { AppError, forbidden, notFound } from '../../plugins/errors';
 import type { MediaClaims, MediaSigner } from './media-token';
 import type { PlaybackRepository } from './playback.repository';
@@ -26,6 +34,8 @@ type Variant = {
 
 type ChannelSchedule = {
   grid: GridEntry[];
+  /** The guide's first cycle when it repeats (live_channels.epg_repeat_hours; decision 0036). */
+  repeating: RepeatingGuide<ScheduleEntry> | null;
   /** The rendition names every scheduled asset has, with the peak figures across assets. */
   variants: Variant[];
   /** assetId → rendition name → folder of its segments, relative to the asset folder. */
@@ -98,7 +108,13 @@ export function createLiveService(deps: {
       assetId: r.asset_id,
       assetDurationS: r.duration_s,
     }));
-    const value = { grid: toGrid(entries), variants: commonVariants([...renditions.values()]), folders };
+    const repeatHours = channel.epg_repeat_hours ?? 0;
+    const value = {
+      grid: toGrid(entries),
+      repeating: repeatHours > 0 ? repeatingGuide(entries, repeatHours * 3_600_000) : null,
+      variants: commonVariants([...renditions.values()]),
+      folders,
+    };
     cache.set(key, { at: Date.now(), value });
     return value;
   }
@@ -136,7 +152,7 @@ export function createLiveService(deps: {
     ): Promise<string> {
       const s = await schedule(siteUid, channelId);
       if (!s.variants.some((v) => v.name === rendition)) throw notFound(`Rendition '${rendition}'`);
-      const window = liveWindow(s.grid, now());
+      const window = s.repeating ? repeatingLiveWindow(s.repeating, now()) : liveWindow(s.grid, now());
       if (!window) throw offAir();
       const tokens = new Map<string, string>();
       const tokenFor = (asset: string) => {

@@ -38,7 +38,7 @@ export function createPlaybackRepository(db: Db) {
     findLiveChannel: (siteUid: string, id: string) =>
       db
         .selectFrom('live_channels')
-        .select(['site_uid', 'id', 'access_type', 'preview_minutes'])
+        .select(['site_uid', 'id', 'access_type', 'preview_minutes', 'epg_repeat_hours'])
         .where('site_uid', '=', siteUid)
         .where('id', '=', id)
         .executeTakeFirst(),
