@@ -9,8 +9,21 @@ const DEFAULT_PARAMS: Record<string, string> = { site: 'acme', uid: 'v1', '*': '
 /** A path with its `:name` parameters (and a trailing `*`) replaced by the given values. */
 export function fillPath(url: string, values: Record<string, unknown>): string {
   return url
-    .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? 'x')))
-    .replace(/\*$/, String(values['*'] ?? 'x'));
+    .replace(/:(\w+)/g, (_, name: string) => encodePart(String(values[name] ?? 'x'), encodeURIComponent))
+    .replace(/\*$/, encodePart(String(values['*'] ?? 'x'), encodeURI));
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Percent-encodes a path part; a lone surrogate (no UTF-8 form) is sent as the bytes of an encoded
+ * surrogate, which is not valid UTF-8: the server must refuse it cleanly too.
+ */
+function encodePart(text: string, encode: (s: string) => string): string {
+  return text
+    .split(LONE_SURROGATE)
+    .map((part) => encode(part))
+    .join('%ED%A0%80');
 }
 
 /**
@@ -18,12 +31,22 @@ export function fillPath(url: string, values: Record<string, unknown>): string {
  * names them), query and body from the contract's schemas or the entry's own.
  */
 export function validRequest(world: SecurityWorld, route: RegisteredRoute): InjectOptions {
+  return requestWith(world, route, {});
+}
+
+/** The valid-looking request with some path parameters replaced (raw values, encoded here). */
+export function requestWith(
+  world: SecurityWorld,
+  route: RegisteredRoute,
+  paramOverrides: Record<string, string>,
+): InjectOptions {
   const entry = ROUTE_ACCESS[route.key];
   const params: Record<string, unknown> = {
     ...(sampleOf(route.params) as Record<string, unknown> | undefined),
     ...DEFAULT_PARAMS,
   };
   for (const [k, v] of Object.entries(entry?.params ?? {})) params[k] = world.ids[v] ?? v;
+  Object.assign(params, paramOverrides);
   const query = { ...(sampleOf(route.querystring) as object | undefined), ...entry?.query };
   const body = resolveIds(
     world,

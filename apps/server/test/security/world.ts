@@ -145,21 +145,45 @@ export async function securityWorld() {
 
 export type SecurityWorld = Awaited<ReturnType<typeof securityWorld>>;
 
-/** Every table's name (migrations' bookkeeping left out). */
-export async function tableNames(db: Db): Promise<string[]> {
+/** Every table with its columns (migrations' bookkeeping and full-text shadow tables left out). */
+export async function tableColumns(db: Db): Promise<Map<string, string[]>> {
   const tables = await db.introspection.getTables();
-  return tables.map((t) => t.name).filter((n) => !/^kysely_|_fts(_|$)/.test(n));
+  return new Map(
+    tables
+      .filter((t) => !/^kysely_|_fts(_|$)/.test(t.name))
+      .map((t) => [t.name, t.columns.map((c) => c.name)] as const),
+  );
 }
 
 /**
- * A fingerprint per table of every row it holds, in one query per table: a 4xx answer must leave
- * every fingerprint as it found it.
+ * A fingerprint per table of the given columns of every row: a 4xx answer must leave every
+ * fingerprint as it found it. One query for all tables: PostgreSQL hashes each table's rows, SQLite
+ * concatenates them.
  */
-export async function snapshot(db: Db, tables: string[]): Promise<Map<string, string>> {
+export async function snapshot(
+  db: Db,
+  tables: Map<string, string[]>,
+  postgres: boolean,
+): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (const t of tables) {
-    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(t)}`.execute(db);
-    out.set(t, JSON.stringify(rows.rows.map((r) => JSON.stringify(r)).sort()));
+  const rowsOf = (t: string, cols: string[]) =>
+    sql`select ${sql.join(cols.map((c) => sql.ref(c)))} from ${sql.table(t)}`;
+  if (postgres) {
+    const hashes = [...tables].map(
+      ([t, cols]) =>
+        sql`select ${t} as t, md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as h from (${rowsOf(t, cols)}) x`,
+    );
+    const rows = await sql<{ t: string; h: string }>`${sql.join(hashes, sql` union all `)}`.execute(db);
+    for (const r of rows.rows) out.set(r.t, r.h);
+    return out;
   }
+  const parts = [...tables].map(
+    ([t, cols]) =>
+      sql`select ${t} as t, (select group_concat(j, char(10)) from (select json_array(${sql.join(
+        cols.map((c) => sql.ref(c)),
+      )}) as j from ${sql.table(t)} order by j)) as h`,
+  );
+  const rows = await sql<{ t: string; h: string | null }>`${sql.join(parts, sql` union all `)}`.execute(db);
+  for (const r of rows.rows) out.set(r.t, r.h ?? '');
   return out;
 }
