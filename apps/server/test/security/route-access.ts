@@ -33,7 +33,8 @@ export type RouteAccess = {
   access: Access;
   /**
    * Path parameters: a name of one of A's resources (world.ts `ids`: purchaseA, methodA,
-   * watchListItemA, progressA, deviceA, otherDeviceA, userA) or a literal. `site` is acme and `uid` v1 unless set.
+   * watchListItemA, progressA, deviceA, otherDeviceA, grantA,
+   * userA) or a literal. `site` is acme and `uid` v1 unless set.
    */
   params?: Record<string, string>;
   /** Query parameters added to the schema's sample. */
@@ -300,9 +301,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /ads/prebid-ads.js': pub(),
 
   // Entitlements (admin grants)
-  'POST /v2/admin/sites/:site/users/:userId/grants': admin({ params: { userId: 'userA' } }),
+  'POST /v2/admin/sites/:site/users/:userId/grants': admin({
+    params: { userId: 'userA' },
+    body: { bundleId: 'rental' },
+  }),
   'DELETE /v2/admin/sites/:site/users/:userId/grants/:purchaseId': admin({
-    params: { userId: 'userA', purchaseId: 'purchaseA' },
+    params: { userId: 'userA', purchaseId: 'grantA' },
   }),
 
   // Commerce: offers are public, a user's purchases and cards are theirs alone

@@ -24,7 +24,7 @@ export const routeKey = (method: string, url: string) => `${method} ${url}`;
 
 /**
  * The world both guards run in: the real app (commerce harness: sites acme and taxed, alice and
- * bob on acme, carol on taxed, the offers and coupons), staff and admin users on acme, the acme test
+ * bob on acme, carol (an admin of taxed) on taxed, the offers and coupons), staff and admin users on acme, the acme test
  * catalog, and resources of user A (alice) made through the API: a saved card, a purchase, a
  * watch-list item, a progress row, a favourite and an activated TV. Every route the app registers
  * is collected as it is built (HEAD twins left out: they answer as their GET does).
@@ -49,12 +49,13 @@ export async function securityWorld() {
   };
   const c = await commerceHarness({ onRoute });
   const { h } = c;
+  const db = h.db;
   await c.insertUser({ id: 'stan', site_uid: 'acme', email: 'stan@example.com', roles: '["staff"]' });
   await c.insertUser({ id: 'ada', site_uid: 'acme', email: 'ada@example.com', roles: '["admin"]' });
+  await db.updateTable('users').set({ roles: '["admin"]' }).where('id', '=', 'carol').execute();
 
   // The acme catalog without its site row (the commerce harness made the site).
   const cat = acmeCatalog(c.clock.now);
-  const db = h.db;
   await db.insertInto('media_assets').values(cat.assets).execute();
   await db.insertInto('channels').values(cat.channels).execute();
   await db.insertInto('series').values(cat.series).execute();
@@ -69,7 +70,13 @@ export async function securityWorld() {
   const tokens: Record<Exclude<Principal, 'anonymous'>, string> = {
     userA: await c.accessTokenFor({ id: 'alice', site: 'acme', email: 'alice@example.com' }),
     userB: await c.accessTokenFor({ id: 'bob', site: 'acme', email: 'bob@example.com' }),
-    otherSite: await c.accessTokenFor({ id: 'carol', site: 'taxed', email: 'carol@example.com' }),
+    // The other site's user is an admin there: no role on one site may reach into another.
+    otherSite: await c.accessTokenFor({
+      id: 'carol',
+      site: 'taxed',
+      email: 'carol@example.com',
+      roles: ['admin'],
+    }),
     staff: await c.accessTokenFor({ id: 'stan', site: 'acme', email: 'stan@example.com', roles: ['staff'] }),
     admin: await c.accessTokenFor({ id: 'ada', site: 'acme', email: 'ada@example.com', roles: ['admin'] }),
   };
@@ -129,6 +136,16 @@ export async function securityWorld() {
     return String(row.id);
   };
 
+  const grant = await ok(
+    'grant',
+    await h.app.inject({
+      method: 'POST',
+      url: '/v2/admin/sites/acme/users/alice/grants',
+      headers: bearer(tokens.admin),
+      payload: { bundleId: 'annual', description: 'comp' },
+    }),
+  );
+
   /** Ids of A's resources, by the names route entries use in `params`. */
   const ids: Record<string, string> = {
     purchaseA,
@@ -137,6 +154,7 @@ export async function securityWorld() {
     progressA: 'v1',
     deviceA: await tvOfA('tv-of-alice'),
     otherDeviceA: await tvOfA('other-tv-of-alice'),
+    grantA: String(grant.id),
     userA: 'alice',
   };
 
