@@ -36,7 +36,8 @@ await world.h.close();
 console.log(`cases: ${report.cases} in ${seconds.toFixed(1)} s (${(report.cases / seconds).toFixed(0)}/s)`);
 console.log(`answers by status: ${JSON.stringify(report.byStatus)}`);
 console.log(
-  `5xx: ${report.counts['5xx']}  hangs: ${report.counts.hang}  unwanted writes: ${report.counts.write}  errors: ${report.counts.error}`,
+  `5xx: ${report.counts['5xx']}  hangs: ${report.counts.hang}  unwanted writes: ${report.counts.write}  ` +
+    `bad tokens served: ${report.counts.badToken}  errors: ${report.counts.error}`,
 );
 if (report.failures.length > 0) {
   console.log(describeFailures(report.failures));

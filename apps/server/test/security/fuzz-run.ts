@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { EXCLUDED } from './route-access';
+import { EXCLUDED, ROUTE_ACCESS } from './route-access';
 import { requestWith, validRequest } from './requests';
 import { snapshot, tableColumns, type RegisteredRoute, type SecurityWorld } from './world';
 import { malformedOf, WRONG_VALUE } from './zod-values';
@@ -8,8 +8,9 @@ import { malformedOf, WRONG_VALUE } from './zod-values';
 /**
  * The fuzz properties, shared by fuzz.test.ts (bounded, in `npm test`) and bench/fuzz.ts (10,000+
  * cases): for every registered route, requests whose params, query or body are malformed variants
- * of the contract's valid sample, sent anonymous and as user A. Every answer must be below 500,
- * come within HANG_MS, and an answer in 4xx must leave every table as it found it.
+ * of the contract's valid sample, or whose Authorization header is malformed or forged, sent
+ * anonymous and as user A. Every answer must be below 500, come within HANG_MS, an answer in 4xx
+ * must leave every table as it found it, and a route that needs a user never serves a bad token.
  */
 
 /** An answer slower than this is counted as a hang (the app answers these in milliseconds). */
@@ -44,7 +45,7 @@ export const WRITES_ON_REFUSAL: Record<string, { tables: string[]; why: string }
 const ASYNC_TABLES = ['analytics_events', 'viewer_plays', 'video_play_days'];
 const ASYNC_COLUMNS: Record<string, string[]> = { videos: ['view_count'] };
 
-type Part = 'params' | 'query' | 'body' | 'raw-body';
+type Part = 'params' | 'query' | 'body' | 'raw-body' | 'authorization';
 export type FuzzCase = {
   route: string;
   part: Part;
@@ -52,12 +53,16 @@ export type FuzzCase = {
   ip: string;
   request: InjectOptions;
 };
-export type FuzzFailure = { kind: '5xx' | 'hang' | 'write' | 'error'; case: FuzzCase; detail: string };
+export type FuzzFailure = {
+  kind: '5xx' | 'hang' | 'write' | 'error' | 'badToken';
+  case: FuzzCase;
+  detail: string;
+};
 export type FuzzReport = {
   cases: number;
   byStatus: Record<string, number>;
   failures: FuzzFailure[];
-  counts: { '5xx': number; hang: number; write: number; error: number };
+  counts: { '5xx': number; hang: number; write: number; error: number; badToken: number };
 };
 
 /** Bodies that are not JSON, or JSON no schema expects, sent with a JSON content type. */
@@ -75,6 +80,25 @@ const RAW_BODIES = fc.oneof(
   ),
   fc.integer({ min: 1_000, max: 20_000 }).map((n) => '['.repeat(n) + ']'.repeat(n)),
   fc.string({ unit: 'binary', maxLength: 200 }),
+  // Past the body limit (1 MiB).
+  fc.constant(`"${'x'.repeat(1_100_000)}"`),
+);
+
+const b64url = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+/** Authorization headers that are not a valid bearer token: the request must be anonymous or 401. */
+const BAD_AUTHORIZATION = fc.oneof(
+  fc.constantFrom(
+    'Bearer',
+    'Bearer ',
+    'Bearer x.y.z',
+    'Basic YWxpY2U6cGFzcw==',
+    'bearer a b',
+    // alg "none", claiming to be an admin.
+    `Bearer ${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ sub: 'ada', site: 'acme', roles: ['admin'], sid: 's' })}.`,
+    // HS256 signed with a guessable key.
+    `Bearer ${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ sub: 'ada', site: 'acme', roles: ['admin'] })}.c2lnbmF0dXJl`,
+  ),
+  fc.string({ maxLength: 300 }).map((s) => `Bearer ${s}`),
 );
 
 /** Query values are strings: objects and arrays go as JSON, the rest as text. */
@@ -86,7 +110,7 @@ const headerSafe = (s: string) => s.replace(/[^\x20-\x7e]/g, '?').slice(0, 8_000
 
 /** The arbitrary of malformed requests to one route. */
 function caseOf(world: SecurityWorld, route: RegisteredRoute): fc.Arbitrary<FuzzCase> {
-  const parts: Part[] = ['query'];
+  const parts: Part[] = ['query', 'authorization'];
   if (/:\w+|\*/.test(route.url)) parts.push('params');
   if (route.body) parts.push('body', 'raw-body');
   const paramNames = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
@@ -102,8 +126,9 @@ function caseOf(world: SecurityWorld, route: RegisteredRoute): fc.Arbitrary<Fuzz
       body: malformedOf(route.body),
       raw: RAW_BODIES,
       key: fc.oneof(fc.constant('valid'), fc.string({ maxLength: 300 }).map(headerSafe)),
+      authorization: BAD_AUTHORIZATION.map(headerSafe),
     })
-    .map(({ part, asUser, ip, param, value, query, body, raw, key }) => {
+    .map(({ part, asUser, ip, param, value, query, body, raw, key, authorization }) => {
       const base = validRequest(world, route);
       const request: InjectOptions = { ...base, headers: { ...(base.headers as Record<string, string>) } };
       const headers = request.headers as Record<string, string>;
@@ -116,6 +141,8 @@ function caseOf(world: SecurityWorld, route: RegisteredRoute): fc.Arbitrary<Fuzz
           query !== null && typeof query === 'object' && !Array.isArray(query)
             ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, asQueryValue(v)]))
             : { [asQueryValue(query).slice(0, 100)]: asQueryValue(value) };
+      } else if (part === 'authorization') {
+        headers.authorization = authorization;
       } else if (part === 'body') {
         request.payload = JSON.stringify(body ?? null);
         headers['content-type'] = 'application/json';
@@ -149,7 +176,7 @@ export async function runFuzz(
     cases: 0,
     byStatus: {},
     failures: [],
-    counts: { '5xx': 0, hang: 0, write: 0, error: 0 },
+    counts: { '5xx': 0, hang: 0, write: 0, error: 0, badToken: 0 },
   };
   const fail = (f: FuzzFailure) => {
     report.counts[f.kind]++;
@@ -165,9 +192,10 @@ export async function runFuzz(
       const request = {
         ...c.request,
         remoteAddress: c.ip,
+        // A malformed Authorization header of the case replaces the principal's token.
         headers: {
-          ...(c.request.headers as Record<string, string>),
           ...world.headersOf(c.asUser ? 'userA' : 'anonymous'),
+          ...(c.request.headers as Record<string, string>),
         },
       };
       let timer: NodeJS.Timeout | undefined;
@@ -196,6 +224,10 @@ export async function runFuzz(
       if (outcome.status >= 500)
         fail({ kind: '5xx', case: c, detail: `${outcome.status} ${outcome.body.slice(0, 300)}` });
       const after = await snapshot(world.db, tables, pg);
+      // A route that needs a signed-in user never serves a malformed or forged bearer token.
+      const needsUser = !['public', 'capability'].includes(ROUTE_ACCESS[c.route]?.access ?? 'public');
+      if (c.part === 'authorization' && needsUser && outcome.status < 400)
+        fail({ kind: 'badToken', case: c, detail: `${outcome.status} for a bad Authorization header` });
       if (outcome.status >= 400 && outcome.status < 500) {
         const allowed = WRITES_ON_REFUSAL[c.route]?.tables ?? [];
         const changed = [...tables.keys()].filter(

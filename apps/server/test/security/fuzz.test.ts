@@ -30,6 +30,7 @@ describe('route fuzzing', () => {
       hang: 0,
       write: 0,
       error: 0,
+      badToken: 0,
     });
   }, 120_000);
 });
