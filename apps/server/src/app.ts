@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createContext, type AppContext } from './context';
 import type { Db } from './db/database';
@@ -41,6 +41,8 @@ export type BuildOptions = {
   /** Folder holding the built web (dist) and tv (dist) apps; served when present. */
   clientsDir?: string;
   logger?: boolean;
+  /** Told of every route as it is registered (the route guards in tests enumerate them this way). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Builds the whole app without listening; server.ts listens, tests call inject. */
@@ -52,6 +54,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Signed media paths carry a ~130-character token as one path parameter.
     routerOptions: { maxParamLength: 1000 },
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   // Decision 0036: production refuses to start with the test gateway on unless explicitly allowed.
   const testPaymentsWarning = checkTestPayments(
     config,

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -25,7 +25,12 @@ export type Harness = {
  * a PostgreSQL schema of its own that is dropped afterwards. Nothing is mocked.
  */
 export async function createHarness(
-  opts: { context?: Partial<AppContext>; env?: Record<string, string> } = {},
+  opts: {
+    context?: Partial<AppContext>;
+    env?: Record<string, string>;
+    /** Told of every route the app registers. */
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
 ): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-test-'));
   const config = loadConfig({
@@ -60,6 +65,7 @@ export async function createHarness(
     context: opts.context,
     logger: false,
     clientsDir: join(dataDir, 'no-clients'),
+    onRoute: opts.onRoute,
   });
   await app.ready();
   return {

@@ -1,3 +1,4 @@
+import type { RouteOptions } from 'fastify';
 import type { Insertable } from 'kysely';
 import type { AppContext } from '../../src/context';
 import type { BundlesTable, CouponsTable } from '../../src/db/schema';
@@ -54,12 +55,17 @@ export const CARD = {
  * passcode pass, a free bundle, a disabled and a deleted one; coupons of every kind.
  */
 export async function commerceHarness(
-  opts: { env?: Record<string, string>; context?: Partial<AppContext> } = {},
+  opts: {
+    env?: Record<string, string>;
+    context?: Partial<AppContext>;
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
 ) {
   const a = await accountsHarness({
     // Requests that name no site (GET /api/payment/gateways) are acme's.
     env: { DEFAULT_SITE: 'acme', ...opts.env },
     context: opts.context,
+    onRoute: opts.onRoute,
     sites: [
       newSiteRow('acme', 'Acme TV', { payment_gateways: PAYMENT_GATEWAYS }),
       newSiteRow('taxed', 'Taxed TV', {

@@ -1,4 +1,5 @@
 import { hash } from '@node-rs/argon2';
+import type { RouteOptions } from 'fastify';
 import type { Insertable } from 'kysely';
 import type { SitesTable, UsersTable } from '../../src/db/schema';
 import { ACCESS_TOKEN_TTL_SECONDS, type AppContext } from '../../src/context';
@@ -28,11 +29,14 @@ export async function accountsHarness(opts: {
   env?: Record<string, string>;
   /** More of the app's context (a limiter…); `now` is always the harness clock. */
   context?: Partial<AppContext>;
+  /** Told of every route the app registers. */
+  onRoute?: (route: RouteOptions) => void;
 }) {
   const clock = { now: START };
   const h: Harness = await createHarness({
     env: opts.env,
     context: { ...opts.context, now: () => clock.now },
+    onRoute: opts.onRoute,
   });
   if (opts.sites.length > 0) await h.db.insertInto('sites').values(opts.sites).execute();
 

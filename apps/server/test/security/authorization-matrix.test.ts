@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXCLUDED, expected, PRINCIPALS, ROUTE_ACCESS } from './route-access';
+import { validRequest } from './requests';
+import { securityWorld, type RegisteredRoute, type SecurityWorld } from './world';
+
+/**
+ * The authorization matrix: every route the app registers, asked by each principal (anonymous,
+ * user A, user B acting on A's resources, a user of another site, staff, admin), answers as its
+ * entry in route-access.ts says. Refusals must be exactly the expected 401/403/404; allowed calls
+ * must not be 401 or 403.
+ */
+let world: SecurityWorld;
+let routes: RegisteredRoute[];
+
+beforeAll(async () => {
+  world = await securityWorld();
+  routes = world.routes.filter((r) => !(r.key in EXCLUDED));
+});
+afterAll(async () => {
+  await world.h.close();
+});
+
+describe('authorization matrix', () => {
+  it('has an entry in route-access.ts for every registered route', () => {
+    const missing = routes.filter((r) => !(r.key in ROUTE_ACCESS)).map((r) => r.key);
+    expect(
+      missing,
+      `Routes without an access entry. Add each to ROUTE_ACCESS in apps/server/test/security/route-access.ts ` +
+        `(who may call it: public, user, siteUser, owner, admin or capability; see README.md there):\n  ` +
+        missing.join('\n  '),
+    ).toEqual([]);
+  });
+
+  it('names only routes that exist', () => {
+    const registered = new Set(world.routes.map((r) => r.key));
+    const stale = [...Object.keys(ROUTE_ACCESS), ...Object.keys(EXCLUDED)].filter((k) => !registered.has(k));
+    expect(
+      stale,
+      `Entries in apps/server/test/security/route-access.ts whose route is no longer registered: ` +
+        `remove or rename them:\n  ${stale.join('\n  ')}`,
+    ).toEqual([]);
+  });
+
+  it('answers every principal as the table says', async () => {
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const entry = ROUTE_ACCESS[route.key];
+      if (!entry) continue;
+      for (const [i, principal] of PRINCIPALS.entries()) {
+        const req = validRequest(world, route);
+        const res = await world.h.app.inject({
+          ...req,
+          // Each principal calls from an address of its own, so per-IP limits count them apart.
+          remoteAddress: `10.20.0.${i + 1}`,
+          headers: { ...(req.headers as Record<string, string>), ...world.headersOf(principal) },
+        });
+        const want = expected(entry, principal);
+        const got = res.statusCode;
+        const fine = want === 'allowed' ? got !== 401 && got !== 403 && got < 500 : got === want;
+        // The owner's own call must find the resource, or the others' 404 would prove nothing.
+        // The owner's (or admin's) own call must find the resource, or the others' refusals would
+        // prove nothing.
+        const holder = entry.access === 'owner' ? 'userA' : entry.access === 'admin' ? 'admin' : null;
+        if (principal === holder && got === 404)
+          wrong.push(`${route.key} as ${principal}: got 404, so the entry names no resource it may act on`);
+        if (!fine)
+          wrong.push(`${route.key} as ${principal}: expected ${want}, got ${got} ${res.body.slice(0, 160)}`);
+      }
+    }
+    expect(wrong, `Answers that differ from route-access.ts:\n  ${wrong.join('\n  ')}`).toEqual([]);
+  });
+});
