@@ -25,7 +25,7 @@ export type Harness = {
  * a PostgreSQL schema of its own that is dropped afterwards. Nothing is mocked.
  */
 export async function createHarness(
-  opts: { context?: Partial<AppContext>; env?: Record<string, string> } = {},
+  opts: { context?: Partial<AppContext>; env?: Record<string, string>; clientsDir?: string } = {},
 ): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-test-'));
   const config = loadConfig({
@@ -59,7 +59,7 @@ export async function createHarness(
     db,
     context: opts.context,
     logger: false,
-    clientsDir: join(dataDir, 'no-clients'),
+    clientsDir: opts.clientsDir ?? join(dataDir, 'no-clients'),
   });
   await app.ready();
   return {
