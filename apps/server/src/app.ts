@@ -35,6 +35,7 @@ import { serveClients } from './plugins/clients';
 import { pageBootstrap } from './modules/sites/page-bootstrap';
 import type { Config } from './plugins/config';
 import { registerErrorHandling } from './plugins/errors';
+import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
 export type BuildOptions = {
@@ -78,6 +79,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
+  await registerRateLimits(app, { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
 
   await app.register(swagger, {
     openapi: {
