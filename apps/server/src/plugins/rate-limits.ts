@@ -21,7 +21,9 @@ const MINUTE = 60_000;
 /**
  * The route-level limits (decision 0039), per client IP (`req.ip`: the proxy's X-Forwarded-For only
  * with TRUST_PROXY). Login, TV registration and reset requests have limits of their own in their
- * services, keyed by what they know (account, device, e-mail), and are not repeated here.
+ * services, keyed by what they know (account, device, e-mail), and are not repeated here; refresh
+ * and logout present a refresh token (256 random bits, nothing to guess), and payment webhooks are
+ * signed by the gateway, which retries what is refused.
  */
 export const ROUTE_LIMITS = {
   /** Every answer of these says whether a code is a valid coupon: 20 guesses per 15 minutes. */
@@ -46,8 +48,6 @@ export const LIMITED_ROUTES: Record<string, { group: Group; when?: RouteRule['wh
   'GET /api/payment/purchases/:id/calculateProration': { group: 'coupon', when: hasCoupon },
   'GET /v2/sites/:site/ads/track': { group: 'adTracking' },
   'POST /v2/me/auth/signup': { group: 'anonymousWrite' },
-  'POST /v2/me/auth/refresh-access': { group: 'anonymousWrite' },
-  'POST /v2/me/auth/logout': { group: 'anonymousWrite' },
   'POST /api/reset/pw/expired': { group: 'anonymousWrite' },
   'PATCH /api/reset/pw/:code': { group: 'anonymousWrite' },
   'POST /v2/sites/:site/autologin/:code': { group: 'anonymousWrite' },

@@ -92,15 +92,15 @@ describe('analytics and ad-tracking writes', () => {
 describe('other anonymous writes', () => {
   it('are limited per route and address', async () => {
     const { max } = ROUTE_LIMITS.anonymousWrite;
-    const refresh = (ip: string) =>
+    const taxes = (ip: string) =>
       t.h.app.inject({
         method: 'POST',
-        url: '/v2/me/auth/refresh-access',
+        url: '/v2/sites/acme/bundles/monthly/taxes',
         headers: from(ip),
-        payload: { token: 'not-a-token' },
+        payload: {},
       });
-    for (let i = 0; i < max; i++) expect((await refresh('10.4.0.1')).statusCode).not.toBe(429);
-    expectRateLimited(await refresh('10.4.0.1'));
+    for (let i = 0; i < max; i++) expect((await taxes('10.4.0.1')).statusCode).not.toBe(429);
+    expectRateLimited(await taxes('10.4.0.1'));
     // Another anonymous route has its own counter.
     const passcode = await t.h.app.inject({
       method: 'POST',
