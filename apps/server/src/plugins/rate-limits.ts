@@ -66,6 +66,15 @@ function groupOf(verb: string, url: string): { group: Group; when?: RouteRule['w
   return LIMITED_ROUTES[`${method} ${url}`];
 }
 
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every write route (`METHOD url`) and the limit group covering it, null for none (tests read it). */
+    writeRouteLimits: ReadonlyMap<string, string | null>;
+  }
+}
+
 /** 429 in the error shape, `rateLimited`, with Retry-After. */
 export class RouteRateLimitedError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
@@ -107,7 +116,12 @@ export async function registerRateLimits(
     return limiter;
   };
   const checks = new WeakSet<object>();
+  const writes = new Map<string, Group | null>();
+  app.decorate('writeRouteLimits', writes);
   app.addHook('onRoute', (route: RouteOptions) => {
+    for (const method of [route.method].flat())
+      if (WRITE_METHODS.has(method))
+        writes.set(`${method} ${route.url}`, groupOf(method, route.url)?.group ?? null);
     const hooks = [route.onRequest ?? []].flat();
     // A HEAD route Fastify derives from a GET one arrives with the GET's check already on it.
     if (hooks.some((hook) => checks.has(hook))) return;
