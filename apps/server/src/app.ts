@@ -32,6 +32,8 @@ import { pageBootstrap } from './modules/sites/page-bootstrap';
 import { checkTestPayments, type Config } from './plugins/config';
 import { registerErrorHandling } from './plugins/errors';
 import { swaggerOptions, swaggerUiOptions } from './plugins/openapi';
+import { registerRateLimits } from './plugins/rate-limits';
+import { registerSecurityHeaders } from './plugins/security-headers';
 
 export type BuildOptions = {
   config: Config;
@@ -45,12 +47,30 @@ export type BuildOptions = {
   onRoute?: (route: RouteOptions) => void;
 };
 
+/**
+ * Slow clients are cut: a request must arrive whole (headers and body) within `requestMs` and its
+ * headers within `headersMs`; Node checks open requests every quarter of that (at most every 30 s,
+ * its default), so a half-sent body holds its connection at most about 1.25 × `requestMs`.
+ */
+export function serverTimeouts(t: Config['timeouts']) {
+  return {
+    requestTimeout: t.requestMs,
+    keepAliveTimeout: t.keepAliveMs,
+    http: {
+      headersTimeout: t.headersMs,
+      requestTimeout: t.requestMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(t.requestMs / 4))),
+    },
+  };
+}
+
 /** Builds the whole app without listening; server.ts listens, tests call inject. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
+    ...serverTimeouts(config.timeouts),
     // Signed media paths carry a ~130-character token as one path parameter.
     routerOptions: { maxParamLength: 1000 },
   });
@@ -64,6 +84,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await registerRateLimits(app, { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
 
   await app.register(swagger, swaggerOptions);
   await app.register(swaggerUi, swaggerUiOptions);

@@ -28,6 +28,7 @@ export async function createHarness(
   opts: {
     context?: Partial<AppContext>;
     env?: Record<string, string>;
+    clientsDir?: string;
     /** Told of every route the app registers. */
     onRoute?: (route: RouteOptions) => void;
   } = {},
@@ -64,7 +65,7 @@ export async function createHarness(
     db,
     context: opts.context,
     logger: false,
-    clientsDir: join(dataDir, 'no-clients'),
+    clientsDir: opts.clientsDir ?? join(dataDir, 'no-clients'),
     onRoute: opts.onRoute,
   });
   await app.ready();

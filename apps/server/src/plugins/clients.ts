@@ -1,12 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { canonicalOfPath, themeVariables, type ThemeLike } from '@marquee/domain';
+import {
+  canonicalOfPath,
+  matchWatchPath,
+  parseWatchFlags,
+  themeVariables,
+  type ThemeLike,
+} from '@marquee/domain';
 import type { SitesTable } from '../db/schema';
+import { pageContentPolicy, type Framing, type SiteSources } from '../modules/sites/content-policy';
 import type { PageBootstrap } from '../modules/sites/page-bootstrap';
 import type { SitesService } from '../modules/sites/sites.service';
 import { EncodedBody } from './compression';
+import { setPagePolicy } from './security-headers';
 
 const API_PATH = /^\/(v\d|api|media|live|healthz)(\/|$)/;
 
@@ -49,21 +58,24 @@ export function serveClients(app: FastifyInstance, appsDir: string, { sites, boo
     web: indexTemplate(join(web, 'index.html')),
     tv: indexTemplate(join(tv, 'index.html')),
   };
-  const pages = new Map<string, { at: number; page: EncodedBody }>();
+  const pages = new Map<string, { at: number; page: BrandedPage }>();
   const buildPage = async (
     template: { mtimeMs: number; html: string },
     site: SitesTable | null,
     path: string,
     tv: boolean,
     origin: string,
-  ) => {
-    if (!site) return new EncodedBody(Buffer.from(template.html));
+  ): Promise<BrandedPage> => {
+    if (!site) return { html: template.html, sources: NO_SOURCES };
     const key = `${tv ? 'tv' : 'web'}\n${site.uid}\n${origin}${path}\n${template.mtimeMs}`;
     const hit = pages.get(key);
     if (hit && Date.now() - hit.at < PAGE_TTL_MS) return hit.page;
-    const data = !tv && bootstrap ? await bootstrap(site.uid, path) : null;
+    const [data, sources] = await Promise.all([
+      !tv && bootstrap ? bootstrap(site.uid, path) : null,
+      sites.sources(site.uid).catch(() => NO_SOURCES),
+    ]);
     const links = tv ? '' : watchHeadLinks(origin, path);
-    const page = new EncodedBody(Buffer.from(brandIndexHtml(template.html, site, data, links)));
+    const page = { html: brandIndexHtml(template.html, site, data, links), sources };
     pages.delete(key);
     pages.set(key, { at: Date.now(), page });
     if (pages.size > PAGE_CACHE_MAX) pages.delete(pages.keys().next().value as string);
@@ -75,7 +87,12 @@ export function serveClients(app: FastifyInstance, appsDir: string, { sites, boo
     if (template === null) return false;
     const origin = `${request.protocol}://${request.host}`;
     const page = await buildPage(template, await siteOf(sites, request), path, tv, origin);
-    const { bytes, encoding } = page.for(request.headers['accept-encoding']);
+    // A fresh nonce per response: the cached page is stamped and compressed for this answer only.
+    const nonce = randomBytes(16).toString('base64');
+    const framing: Framing = !tv && isEmbedRoute(request.url) ? 'embed' : 'none';
+    setPagePolicy(reply, pageContentPolicy(page.sources, nonce, framing), framing === 'embed');
+    const body = new EncodedBody(Buffer.from(withScriptNonce(page.html, nonce)));
+    const { bytes, encoding } = body.for(request.headers['accept-encoding']);
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
@@ -99,6 +116,32 @@ export function serveClients(app: FastifyInstance, appsDir: string, { sites, boo
       .send({ error: { code: 'notFound', message: `Route ${request.method} ${path} not found` } });
   });
 }
+
+/** A branded page before its nonce, with the outside hosts its site's policy allows. */
+type BrandedPage = { html: string; sources: SiteSources };
+
+/** A page of no known site reaches nothing outside our origin. */
+const NO_SOURCES: SiteSources = { connect: [], media: [], img: [], frame: [], frameAncestors: null };
+
+/**
+ * Whether a page URL is an embed (decision 0028): a watch route with the `embed` flag, or one of its
+ * `/embed/{overlay}` variants. Only these may be framed by other sites; checkout, account and every
+ * other page may not.
+ */
+export function isEmbedRoute(url: string): boolean {
+  const [rawPath = '', query = ''] = url.split('?', 2);
+  const overlay = /\/embed\/[^/]+\/?$/.exec(rawPath);
+  const path = overlay ? rawPath.slice(0, overlay.index) : rawPath;
+  if (!matchWatchPath(path)) return false;
+  return overlay !== null || parseWatchFlags(query).embed;
+}
+
+/**
+ * Every `<script>` of the page carries the response's nonce: the CSP runs no inline script
+ * without it (the bootstrap JSON is a `type="application/json"` data block, never executed).
+ */
+export const withScriptNonce = (html: string, nonce: string) =>
+  html.replace(/<script\b([^>]*)>/g, `<script$1 nonce="${nonce}">`);
 
 /** The request's site, or null when it names none that exists (the page then falls back to ?__site). */
 async function siteOf(sites: SitesService, request: FastifyRequest): Promise<SitesTable | null> {

@@ -44,6 +44,15 @@ const EnvSchema = z.object({
    * 'false' (the default), so a client cannot choose the IP that abuse limits count against.
    */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * A request (headers and body) must arrive whole within this time, else its connection is cut
+   * (408): a client that sends half a body cannot hold a connection for minutes.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** The request headers alone must arrive within this time (capped at REQUEST_TIMEOUT_MS). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** An idle keep-alive connection is closed after this time (above a proxy's own idle timeout). */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().default('marquee:'),
   /** smtp://user:pass@host:port; without it, mail is written to DATA_DIR/outbox. */
@@ -102,6 +111,8 @@ export type Config = {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   defaultSite: string;
   trustProxy: boolean;
+  /** Server timeouts in ms (slow clients): whole request, headers, idle keep-alive. */
+  timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
   redisPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -143,6 +154,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     defaultSite: e.DEFAULT_SITE,
     trustProxy: e.TRUST_PROXY === 'true',
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      headersMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    },
     redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -131,7 +131,9 @@ describe('built clients', () => {
     });
     expect(res.headers['content-encoding']).toBe('br');
     const html = brotliDecompressSync(res.rawPayload).toString();
-    const json = /<script id="marquee-bootstrap" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    const json = /<script id="marquee-bootstrap" type="application\/json"[^>]*>(.*?)<\/script>/.exec(
+      html,
+    )?.[1];
     expect(json).toBeDefined();
     // The site's name holds "<TV>": escaped, so it cannot close the script element.
     expect(json).not.toContain('<');

@@ -3,6 +3,7 @@ import { resolvePerms } from '@marquee/domain';
 import type { SitesTable } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { publicAdSettings, storedAdSettings } from './ad-settings';
+import { siteSources } from './content-policy';
 import { embedSettings, siteStructure } from './site-structure';
 import type { SitesRepository } from './sites.repository';
 import { trackForBulkInvalidation } from '../catalog/response-cache';
@@ -89,6 +90,9 @@ export function createSitesService(repo: SitesRepository, defaultSite: string) {
         embed: embedSettings(site.embed),
       };
     },
+
+    /** The outside hosts the site's integrations need, for its pages' Content-Security-Policy. */
+    sources: async (uid: string) => siteSources(await get(uid), await repo.findTabs(uid)),
 
     /** The site's ad settings with the operator's creatives (404 for an unknown site; decision 0026). */
     adSettings: async (uid: string) => storedAdSettings((await get(uid)).ads),
