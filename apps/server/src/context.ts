@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import type { Db } from './db/database';
 import { createMailer, type Mailer } from './infra/mailer';
+import { sharedPasswordHasher, type PasswordHasher } from './infra/password-hasher';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './infra/rate-limiter';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
 import { createAnalyticsService, type AnalyticsService } from './modules/analytics/analytics.service';
@@ -72,6 +73,8 @@ export type AppContext = {
   profile: ProfileService;
   /** Counters for abuse limits, in Redis when configured. */
   limiter: RateLimiter;
+  /** argon2 in worker threads, fair between client IPs (infra/password-hasher.ts, decision 0006). */
+  passwords: PasswordHasher;
   mailer: Mailer;
   social: SocialService;
   search: SearchService;
@@ -116,6 +119,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     (config.redisUrl
       ? createRedisRateLimiter(config.redisUrl, config.redisPrefix)
       : createMemoryRateLimiter(now));
+  const passwords = overrides.passwords ?? sharedPasswordHasher();
   const mailer =
     overrides.mailer ??
     createMailer({
@@ -133,6 +137,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       now,
       limiter,
       captcha: config.captcha,
+      passwords,
     });
   const sites = overrides.sites ?? createSitesService(createSitesRepository(db), config.defaultSite);
   const entitlements =
@@ -213,6 +218,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       log: pino({ level: config.logLevel }),
     }),
     limiter,
+    passwords,
     mailer,
     search: createSearchService({ repo: createSearchRepository(db), sites, now }),
     social: createSocialService({

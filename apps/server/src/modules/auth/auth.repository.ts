@@ -18,13 +18,6 @@ export function createAuthRepository(db: Db) {
         .executeTakeFirst(),
     findUserById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
     insertUser: (row: Insertable<UsersTable>) => db.insertInto('users').values(row).execute(),
-    lockUser: (id: string, at: string) =>
-      db
-        .updateTable('users')
-        .set({ locked_at: at })
-        .where('id', '=', id)
-        .where('locked_at', 'is', null)
-        .execute(),
     acceptTerms: (id: string, at: string) =>
       db.updateTable('users').set({ terms_accepted_at: at }).where('id', '=', id).execute(),
 
