@@ -207,7 +207,14 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     }),
     live: createLiveService({ repo: playbackRepo, signer: mediaSigner, now }),
     auth,
-    recovery: createRecoveryService({ repo: createRecoveryRepository(db), auth, mailer, limiter, now }),
+    recovery: createRecoveryService({
+      repo: createRecoveryRepository(db),
+      auth,
+      mailer,
+      limiter,
+      now,
+      passwords,
+    }),
     devices: createDevicesService({ repo: createDevicesRepository(db), auth, limiter, now }),
     profile: createProfileService({
       repo: createProfileRepository(db),
@@ -216,6 +223,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       limiter,
       now,
       log: pino({ level: config.logLevel }),
+      passwords,
     }),
     limiter,
     passwords,
