@@ -31,8 +31,8 @@ export type HasherLimits = { queuedPerSource: number; queued: number; retryAfter
 export const HASHER_LIMITS: HasherLimits = {
   /** Hashes waiting per source; one more is refused with 429. */
   queuedPerSource: 8,
-  /** Hashes waiting over all sources. */
-  queued: 256,
+  /** Hashes waiting over all sources: bounds the wait of a flood from many IPs (about 6 s per worker). */
+  queued: 64,
   /** Retry-After of a refused hash, in seconds. */
   retryAfterSeconds: 1,
 };
