@@ -82,7 +82,8 @@ async function serve() {
       })),
     )
     .execute();
-  // BENCH_HASHER=libuv: argon2 on libuv's thread pool (capped at 2), to compare with the workers.
+  // BENCH_HASHER=libuv: argon2 on libuv's thread pool (capped at 2), to compare with the workers;
+  // BENCH_HASHER=workers2: two worker threads whatever the core count.
   const libuv: HashEngine = { verify, hash, close: async () => {} };
   const app = await buildApp({
     config,
@@ -91,7 +92,9 @@ async function serve() {
     context:
       process.env.BENCH_HASHER === 'libuv'
         ? { passwords: createPasswordHasher({ engine: libuv, concurrency: 2 }) }
-        : {},
+        : process.env.BENCH_HASHER === 'workers2'
+          ? { passwords: createPasswordHasher({ concurrency: 2 }) }
+          : {},
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -279,20 +282,24 @@ async function drive() {
     const media = (file: string) =>
       send('GET', `/media/${server.info.mediaToken}/${ASSET}/${file}`, null, '192.0.2.50', agents.media);
     const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.99) - 1]!;
-    const play = async (samples: { segment: number[]; playlist: number[] }, until: () => boolean) => {
+    type Samples = { segment: number[]; playlist: number[]; errors: string[] };
+    const play = async (samples: Samples, until: () => boolean) => {
       await Promise.all(
         Array.from({ length: 4 }, async (_, player) => {
           for (let i = player; !until(); i++) {
             const file = i % (SEGMENTS + 1) === SEGMENTS ? 'index.m3u8' : `seg-${i % (SEGMENTS + 1)}.ts`;
             const start = performance.now();
-            const res = await media(file);
-            if (res.status !== 200) throw new Error(`${file} answered ${res.status}`);
+            const res = await media(file).catch((err: Error) => ({ status: err.message }));
+            if (res.status !== 200) {
+              samples.errors.push(`${file}: ${res.status}`);
+              continue;
+            }
             (file.endsWith('.ts') ? samples.segment : samples.playlist).push(performance.now() - start);
           }
         }),
       );
     };
-    const idle = { segment: [] as number[], playlist: [] as number[] };
+    const idle: Samples = { segment: [], playlist: [], errors: [] };
     await play(idle, () => idle.segment.length >= 400);
     const loginIdle: number[] = [];
     for (let i = 0; i < 10; i++) loginIdle.push(await timedLogin());
@@ -304,21 +311,28 @@ async function drive() {
       const start = performance.now();
       const fired = Promise.all(
         guesses.map(async ({ email, ip }) => {
-          const res = await login(email, 'wrong password', ip, agents.burst);
-          const code = String((res.body.error as { code?: string } | undefined)?.code ?? res.status);
+          const code = await login(email, 'wrong password', ip, agents.burst).then(
+            (res) => String((res.body.error as { code?: string } | undefined)?.code ?? res.status),
+            (err: Error & { code?: string }) => `connection error ${err.code ?? err.message}`,
+          );
           codes.set(code, (codes.get(code) ?? 0) + 1);
         }),
       ).then(() => {
         over = true;
         return performance.now() - start;
       });
-      const loaded = { segment: [] as number[], playlist: [] as number[] };
+      const loaded: Samples = { segment: [], playlist: [], errors: [] };
       const players = play(loaded, () => over);
       const logins: number[] = [];
-      while (!over) logins.push(await timedLogin());
+      const loginErrors: string[] = [];
+      while (!over)
+        await timedLogin().then(
+          (t) => logins.push(t),
+          (err: Error) => loginErrors.push(err.message),
+        );
       const durationMs = await fired;
       await players;
-      return { codes, loaded, logins, durationMs };
+      return { codes, loaded, logins, loginErrors, durationMs };
     };
     const report = (title: string, run: Awaited<ReturnType<typeof underBurst>>, goals: boolean) => {
       const { loaded, logins } = run;
@@ -335,6 +349,8 @@ async function drive() {
       console.log(
         `| other account's correct login: median / worst, n | ${ms(median(loginIdle))} / ${ms(Math.max(...loginIdle))}, ${loginIdle.length} | ${ms(median(logins))} / ${ms(worst)}, ${logins.length} |`,
       );
+      console.log(`| media requests that failed | ${idle.errors.length} | ${loaded.errors.length} |`);
+      console.log(`| other account's logins that failed | 0 | ${run.loginErrors.length} |`);
       console.log(`| burst duration | | ${ms(run.durationMs)} |`);
       console.log(`| burst answers | | ${[...run.codes].map(([code, n]) => `${code} ${n}`).join(', ')} |`);
       console.log(`| segment p99 during / idle${goals ? ' (goal ≤ 3×)' : ''} | | ${ratio.toFixed(2)}× |`);
@@ -344,6 +360,8 @@ async function drive() {
         failures.push(`${verified} verifies ran for the one-IP burst (limit ${LOGIN_LIMITS.ip.limit})`);
       if (ratio > 3) failures.push(`segment p99 rose ${ratio.toFixed(2)}× during the burst`);
       if (worst > 1000) failures.push(`the other account's login took ${ms(worst)} during the burst`);
+      if (loaded.errors.length)
+        failures.push(`media requests failed: ${loaded.errors.slice(0, 3).join(', ')}`);
     };
     const oneIp = await underBurst(
       Array.from({ length: 300 }, (_, i) => ({ email: `guess${i}@bench.test`, ip: '203.0.113.77' })),

@@ -149,7 +149,13 @@ export function createFairQueue(concurrency: number, limits: HasherLimits = HASH
   return {
     run<T>(source: string, task: () => Promise<T>): Promise<T> {
       const state = sources.get(source) ?? { waiting: [], running: 0, lastServed: 0 };
-      if (state.waiting.length >= limits.queuedPerSource || queued >= limits.queued)
+      // A source with nothing in the queue yet may wait past the shared bound (up to 4×), so a
+      // flood from many addresses does not refuse everyone else's first login outright.
+      const idleSource = state.running === 0 && state.waiting.length === 0;
+      if (
+        state.waiting.length >= limits.queuedPerSource ||
+        queued >= (idleSource ? 4 * limits.queued : limits.queued)
+      )
         return Promise.reject(new HasherBusyError(limits.retryAfterSeconds));
       sources.set(source, state);
       return new Promise<T>((resolve, reject) => {

@@ -68,6 +68,19 @@ describe('password hasher: fairness between sources', () => {
     await Promise.all([...accepted, owner]);
   });
 
+  it("past the shared bound a source's second hash is refused, another source's first still waits", async () => {
+    const { engine, running, finishOldest } = controlledEngine();
+    const limits = { queuedPerSource: 8, queued: 2, retryAfterSeconds: 1 };
+    const hasher = createPasswordHasher({ engine, concurrency: 1, limits });
+    const flood = ['a', 'b', 'c'].map((ip) => hasher.verify('h', ip, ip));
+    expect(hasher.stats()).toEqual({ running: 1, queued: 2 });
+    await expect(hasher.verify('h', 'b again', 'b')).rejects.toBeInstanceOf(HasherBusyError);
+    const owner = hasher.verify('h', 'owner', 'owner');
+    expect(hasher.stats()).toEqual({ running: 1, queued: 3 });
+    while (running.length) await finishOldest();
+    await Promise.all([...flood, owner]);
+  });
+
   it('runs at most `concurrency` hashes at once', async () => {
     const { engine, running, finishOldest } = controlledEngine();
     const hasher = createPasswordHasher({ engine, concurrency: 2 });
