@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import type { Db } from './db/database';
 import { createMailer, type Mailer } from './infra/mailer';
+import { sharedPasswordHasher, type PasswordHasher } from './infra/password-hasher';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './infra/rate-limiter';
 import { createMemorySessionStore, createRedisSessionStore, type SessionStore } from './infra/session-store';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
@@ -75,6 +76,8 @@ export type AppContext = {
   limiter: RateLimiter;
   /** Revoked sessions, in Redis when configured (decision 0037). */
   sessions: SessionStore;
+  /** argon2 in worker threads, fair between client IPs (infra/password-hasher.ts, decision 0006). */
+  passwords: PasswordHasher;
   mailer: Mailer;
   social: SocialService;
   search: SearchService;
@@ -126,6 +129,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     (config.redisUrl
       ? createRedisSessionStore(config.redisUrl, config.redisPrefix, retentionMs, now)
       : createMemorySessionStore(retentionMs, now));
+  const passwords = overrides.passwords ?? sharedPasswordHasher();
   const mailer =
     overrides.mailer ??
     createMailer({
@@ -144,6 +148,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       limiter,
       captcha: config.captcha,
       sessions,
+      passwords,
     });
   const sitesRepo = createSitesRepository(db);
   const sites = overrides.sites ?? createSitesService(sitesRepo, config.defaultSite);
@@ -217,7 +222,14 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     }),
     live: createLiveService({ repo: playbackRepo, signer: mediaSigner, now }),
     auth,
-    recovery: createRecoveryService({ repo: createRecoveryRepository(db), auth, mailer, limiter, now }),
+    recovery: createRecoveryService({
+      repo: createRecoveryRepository(db),
+      auth,
+      mailer,
+      limiter,
+      now,
+      passwords,
+    }),
     devices: createDevicesService({ repo: createDevicesRepository(db), auth, limiter, now }),
     profile: createProfileService({
       repo: createProfileRepository(db),
@@ -226,9 +238,11 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       limiter,
       now,
       log: pino({ level: config.logLevel }),
+      passwords,
     }),
     limiter,
     sessions,
+    passwords,
     mailer,
     search: createSearchService({ repo: createSearchRepository(db), sites, now }),
     social: createSocialService({

@@ -15,6 +15,8 @@ export const LoginBody = z.object({
   rakuten: z.unknown().optional(),
   /** True when the user accepts the site's current terms (the retry after 403 unreelTerms). */
   terms: z.boolean().optional(),
+  /** The solved captcha (as signup's), needed after 403 captchaRequired: too many failed logins. */
+  captchaToken: z.string().min(1, 'Captcha is required').max(4096).optional(),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 

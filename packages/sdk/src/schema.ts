@@ -5551,6 +5551,7 @@ export interface operations {
           site?: string;
           rakuten?: unknown;
           terms?: boolean;
+          captchaToken?: string;
         };
       };
     };
@@ -5602,6 +5603,15 @@ export interface operations {
       };
       /** @description Too many attempts: retry after the Retry-After header */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency is switched off or unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };

@@ -21,6 +21,11 @@ export interface RateLimiter {
   hit(key: string, rule: RateRule): Promise<RateState>;
   /** The state of `key` without counting a hit. */
   peek(key: string, rule: RateRule): Promise<RateState>;
+  /**
+   * Gives back one hit of the current window (never below zero; nothing when the window has
+   * ended): a slot reserved with `hit` whose attempt turned out not to count.
+   */
+  release(key: string): Promise<void>;
   /** Forgets `key` (a successful login clears its failures). */
   reset(key: string): Promise<void>;
   close(): Promise<void>;
@@ -55,6 +60,10 @@ export function createMemoryRateLimiter(now: () => number = () => Date.now()): R
       const w = current(key);
       return w ? state(w.count, rule, w.endsAt - now()) : state(0, rule, 0);
     },
+    async release(key) {
+      const w = current(key);
+      if (w && w.count > 0) w.count -= 1;
+    },
     async reset(key) {
       windows.delete(key);
     },
@@ -63,6 +72,11 @@ export function createMemoryRateLimiter(now: () => number = () => Date.now()): R
     },
   };
 }
+
+/** DECR only a live window above zero, so a release never creates a key without an expiry. */
+const RELEASE_SCRIPT = `local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
 
 export function createRedisRateLimiter(url: string, prefix: string): RateLimiter {
   const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
@@ -84,6 +98,9 @@ export function createRedisRateLimiter(url: string, prefix: string): RateLimiter
         [null, number],
       ];
       return state(Number(count ?? 0), rule, ttl);
+    },
+    async release(key) {
+      await redis.eval(RELEASE_SCRIPT, 1, k(key));
     },
     async reset(key) {
       await redis.del(k(key));

@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../src/context';
 import type { UsersTable } from '../../src/db/schema';
 import { createMemoryRateLimiter, createRedisRateLimiter } from '../../src/infra/rate-limiter';
 import { newSiteRow } from '../../src/modules/sites/site-defaults';
@@ -30,7 +31,9 @@ export async function solvedCaptcha(app: FastifyInstance, site = 'acme'): Promis
  * use), Alice on acme, and a clock tests move. `limiter` is the app's own (Redis under REDIS_URL),
  * so tests can end a counting window without waiting for it.
  */
-export async function authHarness(opts: { env?: Record<string, string> } = {}) {
+export async function authHarness(
+  opts: { env?: Record<string, string>; context?: Partial<AppContext> } = {},
+) {
   // The limiter's clock is the harness clock, which exists once the harness does.
   let clockNow = () => START;
   const redisPrefix = `test:${process.pid}:${Math.random().toString(36).slice(2, 8)}:`;
@@ -38,7 +41,7 @@ export async function authHarness(opts: { env?: Record<string, string> } = {}) {
     ? createRedisRateLimiter(process.env.REDIS_URL, redisPrefix)
     : createMemoryRateLimiter(() => clockNow());
   const accounts = await accountsHarness({
-    context: { limiter },
+    context: { limiter, ...opts.context },
     env: { ...(process.env.REDIS_URL ? { REDIS_PREFIX: redisPrefix } : {}), ...opts.env },
     sites: [
       newSiteRow('acme', 'Acme TV', { hosts: '["tv.acme.test"]' }),

@@ -7,6 +7,8 @@ export interface LoginInput {
   password: string;
   /** True once the viewer accepted the site's terms (answer to 403 unreelTerms). */
   terms?: boolean;
+  /** The solved captcha (answer to 403 captchaRequired, after too many failed logins). */
+  captchaToken?: string;
 }
 
 export interface SignupInput {

@@ -17,7 +17,7 @@ export function createAuthRepository(db: Db) {
         .where('email', '=', email)
         .executeTakeFirst(),
     findUserById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
-    insertUser: (row: Insertable<UsersTable>) => db.insertInto('users').values(row).execute(),
+    /** An operator's lock or a compromise signal (never wrong passwords, decision 0006). */
     lockUser: (id: string, at: string) =>
       db
         .updateTable('users')
@@ -25,6 +25,7 @@ export function createAuthRepository(db: Db) {
         .where('id', '=', id)
         .where('locked_at', 'is', null)
         .execute(),
+    insertUser: (row: Insertable<UsersTable>) => db.insertInto('users').values(row).execute(),
     acceptTerms: (id: string, at: string) =>
       db.updateTable('users').set({ terms_accepted_at: at }).where('id', '=', id).execute(),
 

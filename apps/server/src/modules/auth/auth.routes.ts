@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import type { DeviceInfo } from './auth.service';
+import { HasherBusyError } from '../../infra/password-hasher';
 import { RateLimitedError } from './login-guard';
 import { security } from '../../plugins/openapi';
 
@@ -37,7 +38,8 @@ export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onError', async (_req, reply, err) => {
-      if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
+      if (err instanceof RateLimitedError || err instanceof HasherBusyError)
+        reply.header('retry-after', String(err.retryAfterSeconds));
     });
 
     app.post(
@@ -52,11 +54,16 @@ export const authRoutes =
           body: LoginBody,
           response: {
             200: LoginResponse,
-            400: ErrorResponse,
+            400: ErrorResponse.describe('a field; captchaToken when the captcha fails'),
             401: ErrorResponse.describe('invalidCredentials'),
-            403: ErrorResponse.describe('accountLocked, pwdExpired, unreelTerms or authDisabled'),
+            403: ErrorResponse.describe(
+              'captchaRequired (resend with captchaToken), accountLocked, pwdExpired, unreelTerms or authDisabled',
+            ),
             404: ErrorResponse,
-            429: ErrorResponse.describe('rateLimited; Retry-After gives the seconds to wait'),
+            429: ErrorResponse.describe(
+              'rateLimited: this client is over its failed-login limit, or its hashing queue is full; Retry-After gives the seconds to wait',
+            ),
+            503: ErrorResponse.describe('captchaUnavailable: the hosted captcha could not be reached'),
           },
         },
       },

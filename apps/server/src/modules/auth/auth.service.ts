@@ -9,8 +9,8 @@ import type {
   VerifyResponse,
 } from '@marquee/contract';
 import { resolvePerms } from '@marquee/domain';
-import { hash, verify, type Options as Argon2Options } from '@node-rs/argon2';
 import type { RefreshTokensTable, SitesTable, UsersTable } from '../../db/schema';
+import { sharedPasswordHasher, type PasswordHasher } from '../../infra/password-hasher';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { SessionStore } from '../../infra/session-store';
 import type { AuthUser } from '../../plugins/auth';
@@ -19,12 +19,13 @@ import { AppError } from '../../plugins/errors';
 import type { AccessTokens } from './access-token';
 import type { AuthRepository, FamilyState } from './auth.repository';
 import { createCaptcha } from './captcha';
-import { createLoginGuard, loginKeys } from './login-guard';
+import { captchaRequired, createLoginGuard, loginKeys } from './login-guard';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-/** argon2id cost: about 90 ms per verify on the reference machine (see modules/README.md). */
-export const ARGON2_OPTIONS: Argon2Options = { memoryCost: 65_536, timeCost: 2, parallelism: 1 };
+export { ARGON2_OPTIONS } from '../../infra/password-hasher';
+/** The action a hosted captcha (reCAPTCHA v3, Turnstile) is bound to on the login form. */
+export const LOGIN_ACTION = 'login';
 /** Verified when the e-mail is unknown, so a miss costs the same as a wrong password. Same cost as above. */
 const DUMMY_HASH =
   '$argon2id$v=19$m=65536,t=2,p=1$WKkFdcM0c1JTce4JYJ0mgw$hRlxhXMmDjJTILLe6aDajRWLrjH55Z/j/vZB8fbOcEw';
@@ -88,8 +89,11 @@ export function createAuthService(deps: {
   captcha: Config['captcha'];
   /** Revoked sessions: every bearer request is checked against it (decision 0037). */
   sessions: SessionStore;
+  /** argon2 off libuv's pool, fair between client IPs (the process's shared workers by default). */
+  passwords?: PasswordHasher;
 }) {
   const { repo, tokens, now, sessions } = deps;
+  const passwords = deps.passwords ?? sharedPasswordHasher();
   const iso = (ms: number) => new Date(ms).toISOString();
   const guard = createLoginGuard(deps.limiter);
   const captcha = createCaptcha({ config: deps.captcha, limiter: deps.limiter });
@@ -210,28 +214,34 @@ export function createAuthService(deps: {
     sessionStates: (familyIds: string[]): Promise<FamilyState[]> => repo.familyStates(familyIds, iso(now())),
 
     /**
-     * E-mail and password login. The limits (login-guard.ts) are checked before the argon2 verify,
-     * so a burst is refused cheaply; the password's state and the terms only after it verified.
+     * E-mail and password login. The limits (login-guard.ts) are reserved before the argon2 verify,
+     * so a burst is refused cheaply; past an account's or a source's challenge threshold the
+     * attempt needs the solved captcha; the password's state and the terms only after it verified.
      */
     async login(site: SitesTable, body: LoginBody, device: DeviceInfo): Promise<LoginResponse> {
       assertAuthEnabled(site);
       const email = body.email.trim().toLowerCase();
       let user = await repo.findUserByEmail(site.uid, email);
-      // Only a password reset clears it, so no guess is verified against a locked account.
+      // Set by an operator or a compromise signal, never by wrong passwords; a password reset clears it.
       if (user?.locked_at) throw accountLocked();
-      const keys = loginKeys(site.uid, email, user?.password_changed_at ?? null, device.ip ?? 'unknown');
-      await guard.admit(keys);
-      // Exactly one verify either way, so the answer time does not tell whether the e-mail exists.
-      // A user without a password (password_hash '') cannot log in with one.
-      const ok = await verify(user?.password_hash || DUMMY_HASH, body.password).catch(() => false);
-      if (!user || !user.password_hash || !ok) {
-        if ((await guard.failed(keys, user !== undefined)) && user) {
-          await repo.lockUser(user.id, iso(now()));
-          await revokeUserSessions(user.id);
-          throw accountLocked();
+      const ip = device.ip ?? 'unknown';
+      const keys = loginKeys(site.uid, email, user?.password_changed_at ?? null, ip);
+      const admitted = await guard.reserve(keys);
+      let ok: boolean;
+      try {
+        if (admitted.captcha) {
+          if (!body.captchaToken) throw captchaRequired();
+          await captcha.verify(body.captchaToken, { siteUid: site.uid, ip, action: LOGIN_ACTION });
         }
-        throw invalidCredentials();
+        // Exactly one verify either way, so the answer time does not tell whether the e-mail exists.
+        // A user without a password (password_hash '') cannot log in with one.
+        ok = await passwords.verify(user?.password_hash || DUMMY_HASH, body.password, ip);
+      } catch (err) {
+        // Stopped before the verify: the attempt does not count against anyone.
+        await guard.refund(keys);
+        throw err;
       }
+      if (!user || !user.password_hash || !ok) throw invalidCredentials();
       await guard.succeeded(keys);
       if (user.password_expires_at !== null && Date.parse(user.password_expires_at) <= now())
         throw new AppError(403, 'pwdExpired', 'Your password has expired and must be changed');
@@ -258,7 +268,7 @@ export function createAuthService(deps: {
         id: randomUUID(),
         site_uid: siteUid,
         email,
-        password_hash: await hash(body.password, ARGON2_OPTIONS),
+        password_hash: await passwords.hash(body.password, device.ip ?? undefined),
         first_name: body.firstName,
         last_name: body.lastName,
         roles: '[]',

@@ -3,30 +3,49 @@ import { AppError } from '../../plugins/errors';
 
 const MINUTE = 60_000;
 
+/** A count that challenges (captcha) above `challengeAt` and refuses (429) above `limit`. */
+export type LoginRule = RateRule & { challengeAt: number };
+
 /**
- * Failed-login limits (docs/decisions/0006-login-abuse-limits.md). The account window counts
- * attempts before the password is verified, so a concurrent burst runs at most `limit` verifies.
+ * Failed-login limits (docs/decisions/0006-login-abuse-limits.md). Every slot is reserved with an
+ * atomic hit before the password verify, so a concurrent burst runs at most `limit` verifies per
+ * count. The sources (IP, IP + account) are slowed and challenged; the account itself is only ever
+ * challenged, so no stranger can lock its owner out.
  */
 export const LOGIN_LIMITS = {
-  /** Attempts per account (site + e-mail) since its last successful login, per window. */
-  account: { limit: 5, windowMs: 15 * MINUTE },
-  /** Failed logins per client IP, per window, over all accounts. */
-  ip: { limit: 50, windowMs: 15 * MINUTE },
-  /** Wrong passwords in a row (no success between) within this window lock the account. */
-  lock: { limit: 10, windowMs: 24 * 60 * MINUTE },
-} as const satisfies Record<string, RateRule>;
+  /** Failed logins per client IP over all accounts: captcha above 20, 429 above 50. */
+  ip: { challengeAt: 20, limit: 50, windowMs: 15 * MINUTE },
+  /** Failed logins per client IP on one account: captcha above 3, 429 above 10. */
+  ipAccount: { challengeAt: 3, limit: 10, windowMs: 15 * MINUTE },
+  /** Failed logins on one account from anywhere: above 5, every attempt needs the captcha. Never 429. */
+  account: { challengeAt: 5, limit: Number.POSITIVE_INFINITY, windowMs: 60 * MINUTE },
+} as const satisfies Record<string, LoginRule>;
 
 /** Lookups of `GET /api/unique/{name}` per IP: it tells whether an e-mail has an account. */
 export const UNIQUE_LIMIT: RateRule = { limit: 30, windowMs: MINUTE };
 
 /**
  * The counters of one login. The account's carry its password generation (password_changed_at),
- * so a password reset, which also clears locked_at, starts them from zero.
+ * so a password reset starts them from zero.
  */
 export const loginKeys = (siteUid: string, email: string, passwordChangedAt: string | null, ip: string) => {
   const account = `${siteUid}:${email}:${passwordChangedAt ?? '-'}`;
-  return { account: `login:acct:${account}`, lock: `login:lock:${account}`, ip: `login:ip:${ip}` };
+  return {
+    ip: `login:ip:${ip}`,
+    ipAccount: `login:ipacct:${ip}:${account}`,
+    account: `login:acct:${account}`,
+  };
 };
+export type LoginKeys = ReturnType<typeof loginKeys>;
+
+/** 403 captchaRequired: the client shows the site's captcha and sends the solution as captchaToken. */
+export const captchaRequired = () =>
+  new AppError(
+    403,
+    'captchaRequired',
+    'Too many failed login attempts: please solve the captcha to continue',
+    'captchaToken',
+  );
 
 /** 429 rateLimited; the route copies `retryAfterSeconds` into the Retry-After header. */
 export class RateLimitedError extends AppError {
@@ -49,33 +68,48 @@ function humanDuration(seconds: number): string {
 }
 
 const TOO_MANY = 'Too many failed login attempts';
+const RULES = Object.entries(LOGIN_LIMITS) as Array<[keyof LoginKeys, LoginRule]>;
 
 /**
- * The limiter side of a login. `admit` runs before the password verify and refuses cheaply;
- * `failed` and `succeeded` record the outcome. Every count lives in `ctx.limiter` (Redis when
- * configured), so the limits hold across server processes.
+ * The limiter side of a login. `reserve` runs before the password verify: it takes one slot of
+ * every count at once (a hit that counts first and is checked after, as Redis INCR), refuses a
+ * source over its limit and says whether the captcha is needed. The slots stay taken only for a
+ * verify that failed; `refund` gives them back for an attempt that never verified, `succeeded`
+ * for the right password. Every count lives in `ctx.limiter` (Redis when configured), so the
+ * limits hold across server processes.
  */
 export function createLoginGuard(limiter: RateLimiter) {
+  const refund = async (keys: LoginKeys) => {
+    await Promise.all(RULES.map(([name]) => limiter.release(keys[name])));
+  };
   return {
-    /** Counts the attempt against the account and checks the IP's failures; 429 when over either. */
-    async admit(keys: ReturnType<typeof loginKeys>): Promise<void> {
-      const ip = await limiter.peek(keys.ip, { ...LOGIN_LIMITS.ip, limit: LOGIN_LIMITS.ip.limit - 1 });
-      if (!ip.allowed) throw rateLimited(ip, TOO_MANY);
-      const account = await limiter.hit(keys.account, LOGIN_LIMITS.account);
-      if (!account.allowed) throw rateLimited(account, TOO_MANY);
+    /** Reserves the attempt's slots; 429 (slots given back) when a source is over its limit. */
+    async reserve(keys: LoginKeys): Promise<{ captcha: boolean }> {
+      const states = await Promise.all(RULES.map(([name, rule]) => limiter.hit(keys[name], rule)));
+      const over = states.filter((s) => !s.allowed);
+      if (over.length) {
+        await refund(keys);
+        throw rateLimited(
+          over.reduce((a, b) => (a.retryAfterMs >= b.retryAfterMs ? a : b)),
+          TOO_MANY,
+        );
+      }
+      return { captcha: states.some((s, i) => s.count > RULES[i]![1].challengeAt) };
     },
 
-    /** A wrong password (or an unknown e-mail): true when the account must now be locked. */
-    async failed(keys: ReturnType<typeof loginKeys>, knownUser: boolean): Promise<boolean> {
-      await limiter.hit(keys.ip, LOGIN_LIMITS.ip);
-      if (!knownUser) return false;
-      const inARow = await limiter.hit(keys.lock, LOGIN_LIMITS.lock);
-      return inARow.count >= LOGIN_LIMITS.lock.limit;
-    },
+    /** The attempt stopped before its verify (no captcha, a full hashing queue): it does not count. */
+    refund,
 
-    /** The right password: the account starts again with a full budget. */
-    async succeeded(keys: ReturnType<typeof loginKeys>): Promise<void> {
-      await Promise.all([limiter.reset(keys.account), limiter.reset(keys.lock)]);
+    /**
+     * The right password: this source starts again on this account. The account's count only gets
+     * this attempt back, so the owner's logins never hand a distributed guesser a fresh budget.
+     */
+    async succeeded(keys: LoginKeys): Promise<void> {
+      await Promise.all([
+        limiter.release(keys.ip),
+        limiter.release(keys.account),
+        limiter.reset(keys.ipAccount),
+      ]);
     },
 
     /** Counts a lookup of GET /api/unique/{name}; 429 when the IP asks too often. */

@@ -1,13 +1,13 @@
 import type { User } from '@marquee/contract';
 import type { Perms } from '@marquee/domain';
-import { hash, verify } from '@node-rs/argon2';
 import type { Updateable } from 'kysely';
 import type { UsersTable } from '../../db/schema';
 import type { Mailer } from '../../infra/mailer';
+import { sharedPasswordHasher, type PasswordHasher } from '../../infra/password-hasher';
 import type { RateLimiter, RateRule } from '../../infra/rate-limiter';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest } from '../../plugins/errors';
-import { ARGON2_OPTIONS, toUser, type AuthService } from '../auth/auth.service';
+import { toUser, type AuthService } from '../auth/auth.service';
 import type { ProfileRepository } from './profile.repository';
 
 export type ProfileService = ReturnType<typeof createProfileService>;
@@ -87,8 +87,11 @@ export function createProfileService(deps: {
   limiter: RateLimiter;
   now: () => number;
   log: { error: (obj: object, msg: string) => void };
+  /** argon2 off libuv's pool (the process's shared workers by default). */
+  passwords?: PasswordHasher;
 }) {
   const { repo, auth, mailer, limiter, now, log } = deps;
+  const passwords = deps.passwords ?? sharedPasswordHasher();
   const iso = (ms: number) => new Date(ms).toISOString();
 
   async function currentRow(user: AuthUser): Promise<UsersTable> {
@@ -107,7 +110,7 @@ export function createProfileService(deps: {
         Math.ceil(attempt.retryAfterMs / 1000),
       );
     // Users who signed up through a social login or an autologin link have no password ('').
-    const ok = row.password_hash !== '' && (await verify(row.password_hash, password).catch(() => false));
+    const ok = row.password_hash !== '' && (await passwords.verify(row.password_hash, password));
     if (!ok) throw invalidCredentials(field);
     await limiter.reset(key);
   }
@@ -196,7 +199,7 @@ export function createProfileService(deps: {
       const row = await currentRow(user);
       await checkPassword(row, body.currentPassword, 'currentPassword');
       const at = iso(now());
-      await repo.updatePassword(row.id, await hash(body.newPassword, ARGON2_OPTIONS), at);
+      await repo.updatePassword(row.id, await passwords.hash(body.newPassword), at);
       // Every other session ends; the caller's own (the token's sid) stays signed in.
       await auth.revokeAllSessions(row.id, { except: user.sessionId });
     },

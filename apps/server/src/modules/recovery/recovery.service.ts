@@ -13,18 +13,13 @@ import {
   type ResetPasswordBody,
 } from '@marquee/contract';
 import { resolvePerms } from '@marquee/domain';
-import { hash, verify } from '@node-rs/argon2';
 import type { SitesTable, UsersTable } from '../../db/schema';
 import type { Mailer } from '../../infra/mailer';
+import { sharedPasswordHasher, type PasswordHasher } from '../../infra/password-hasher';
 import type { RateLimiter, RateRule } from '../../infra/rate-limiter';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest, forbidden } from '../../plugins/errors';
-import {
-  ARGON2_OPTIONS,
-  AUTH_DISABLED_MESSAGE,
-  type AuthService,
-  type DeviceInfo,
-} from '../auth/auth.service';
+import { AUTH_DISABLED_MESSAGE, type AuthService, type DeviceInfo } from '../auth/auth.service';
 import type { CodeKind, PasswordUpdate, RecoveryRepository } from './recovery.repository';
 
 export type RecoveryService = ReturnType<typeof createRecoveryService>;
@@ -145,8 +140,11 @@ export function createRecoveryService(deps: {
   mailer: Mailer;
   limiter: RateLimiter;
   now: () => number;
+  /** argon2 off libuv's pool (the process's shared workers by default). */
+  passwords?: PasswordHasher;
 }) {
   const { repo, auth, mailer, limiter, now } = deps;
+  const passwords = deps.passwords ?? sharedPasswordHasher();
   const iso = (ms: number) => new Date(ms).toISOString();
   let dummyHash: Promise<string> | undefined;
 
@@ -269,7 +267,7 @@ export function createRecoveryService(deps: {
       if (body.confirm !== body.password) throw badRequest('confirm', ResetPasswordMessages.mismatch);
       const row = await repo.findLiveCode('reset', sha256(code), iso(now()));
       if (!row) throw invalidResetCode();
-      const passwordHash = await hash(body.password, ARGON2_OPTIONS);
+      const passwordHash = await passwords.hash(body.password, device.ip ?? undefined);
       const spent = await repo.spendCodeAndSetPassword(row.id, {
         userId: row.user_id,
         passwordHash,
@@ -299,15 +297,16 @@ export function createRecoveryService(deps: {
       const user = await auth.findUser(site.uid, email);
       // As at login: no guess is verified against a locked account; only a mailed reset unlocks it.
       if (user?.locked_at) throw accountLocked();
-      dummyHash ??= hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS);
+      // Not kept when the hashing queue refused it (429), so the next attempt computes it.
+      dummyHash ??= passwords.hash(randomBytes(16).toString('hex'), ip).catch((err: unknown) => {
+        dummyHash = undefined;
+        throw err;
+      });
       // One verify either way, so the answer time does not tell whether the e-mail exists.
       const ok =
         user?.password_hash !== undefined && user.password_hash !== ''
-          ? await verify(user.password_hash, body.password).catch(() => false)
-          : await verify(await dummyHash, body.password).then(
-              () => false,
-              () => false,
-            );
+          ? await passwords.verify(user.password_hash, body.password, ip)
+          : await passwords.verify(await dummyHash, body.password, ip).then(() => false);
       if (!user || !ok) {
         await count(ipKey, LIMITS.expiredPerIp, message);
         throw invalidCredentials();
@@ -318,7 +317,7 @@ export function createRecoveryService(deps: {
         throw badRequest('newPassword', 'The new password must differ from the current one');
       await setPassword({
         userId: user.id,
-        passwordHash: await hash(body.newPassword, ARGON2_OPTIONS),
+        passwordHash: await passwords.hash(body.newPassword, ip),
         at: iso(now()),
       });
       await limiter.reset(accountKey);
@@ -370,7 +369,7 @@ export function createRecoveryService(deps: {
         throw new AppError(409, 'passwordAlreadySet', 'This account already has a password; log in with it');
       await setPassword({
         userId: found.user.id,
-        passwordHash: await hash(password, ARGON2_OPTIONS),
+        passwordHash: await passwords.hash(password, ip),
         at: iso(now()),
       });
       const signedIn: AutologinSignedIn = { status: 2, ...(await sessionFor(found.user.id, device)) };

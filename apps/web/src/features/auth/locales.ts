@@ -57,6 +57,7 @@ export const en = {
     onTvLink: 'Sign in and enter your TV code',
     codeExpired: 'Login code expired or invalid.',
     usePassword: 'Please sign in with your e-mail and password.',
+    solveCaptcha: 'Too many failed sign-in attempts. Please complete the captcha and sign in again.',
   },
   signup: {
     title: 'Create your account',
@@ -191,6 +192,8 @@ export const es: Messages<typeof en> = {
     onTvLink: 'Inicia sesión e introduce el código de tu TV',
     codeExpired: 'El código de inicio de sesión ha caducado o no es válido.',
     usePassword: 'Inicia sesión con tu correo electrónico y tu contraseña.',
+    solveCaptcha:
+      'Demasiados intentos fallidos de inicio de sesión. Completa el captcha y vuelve a iniciar sesión.',
   },
   signup: {
     title: 'Crea tu cuenta',

@@ -14,11 +14,12 @@ export function useSiteTerms(enabled: boolean) {
   });
 }
 
-/** Which captcha the signup form shows. */
-export function useCaptchaConfig() {
+/** Which captcha the signup form shows (and the login form, once the server asks for one). */
+export function useCaptchaConfig(enabled = true) {
   return useQuery({
     queryKey: key('captcha'),
     queryFn: ({ signal }) => getCaptchaConfig(api, signal),
+    enabled,
     staleTime: 5 * 60_000,
   });
 }

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { useSiteTerms } from '../api/use-auth-queries';
+import { useCaptchaConfig, useSiteTerms } from '../api/use-auth-queries';
 import { useFormErrors } from '../hooks/use-form-errors';
 import { useAuthTranslation } from '../hooks/use-auth-translation';
 import { AuthErrorCode, errorCode } from '../utils/auth-errors';
@@ -11,12 +11,13 @@ import { carriedQuery, returnPath } from '../utils/return-intent';
 import type { AuthPerms } from '../utils/site-perms';
 import { validateLogin } from '../utils/validation';
 import { AuthDisabled } from './auth-disabled';
+import { AltchaCaptcha } from '../../../components/altcha-captcha';
 import { FormMessage, PasswordField, SubmitButton } from '../../../components/form-fields';
 import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
 import { SocialLogin } from './social-login';
 
-const ORDER = ['email', 'password', 'terms'] as const;
+const ORDER = ['email', 'password', 'terms', 'captchaToken'] as const;
 
 type ServerError = { kind: 'locked' | 'plain'; message: string } | null;
 
@@ -38,6 +39,12 @@ export function LoginView({ perms, notice }: { perms: AuthPerms; notice?: string
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<ServerError>(null);
   const terms = useSiteTerms(termsNeeded);
+  // Shown once the server answers 403 captchaRequired (too many failed logins, decision 0006).
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const captcha = useCaptchaConfig(captchaNeeded);
+  const altcha = captchaNeeded && captcha.data?.provider === 'altcha' ? captcha.data : null;
 
   if (perms.hideAuth) return <AuthDisabled />;
 
@@ -49,19 +56,31 @@ export function LoginView({ perms, notice }: { perms: AuthPerms; notice?: string
     event.preventDefault();
     const found = validateLogin({ email, password });
     if (termsNeeded && !termsAccepted) found.terms = 'validation.acceptTerms';
+    if (altcha && !captchaToken) found.captchaToken = 'validation.captchaRequired';
     setErrors(localize(found));
     if (Object.keys(found).length) return;
     setBusy(true);
     setServerError(null);
     try {
       const response = await track(
-        login(api, { email: email.trim(), password, terms: termsNeeded ? true : undefined }),
+        login(api, {
+          email: email.trim(),
+          password,
+          terms: termsNeeded ? true : undefined,
+          captchaToken: captchaNeeded ? (captchaToken ?? undefined) : undefined,
+        }),
       );
       signIn(response);
       navigate(target, { replace: true });
     } catch (error) {
       setBusy(false);
+      // A captcha payload is single use: whatever happened, solve a fresh one.
+      if (captchaNeeded) setCaptchaReset((n) => n + 1);
       switch (errorCode(error)) {
+        case AuthErrorCode.captchaRequired:
+          setCaptchaNeeded(true);
+          setServerError({ kind: 'plain', message: t('login.solveCaptcha') });
+          return;
         case AuthErrorCode.unreelTerms:
           setTermsNeeded(true);
           setServerError({ kind: 'plain', message: t('login.reviewTerms') });
@@ -122,6 +141,18 @@ export function LoginView({ perms, notice }: { perms: AuthPerms; notice?: string
             </label>
             {errors.terms ? <p className="field__error">{errors.terms}</p> : null}
           </div>
+        ) : null}
+        {altcha ? (
+          <AltchaCaptcha
+            challengeUrl={altcha.challengeUrl}
+            onToken={setCaptchaToken}
+            resetKey={captchaReset}
+            error={errors.captchaToken}
+          />
+        ) : captchaNeeded && captcha.isPending ? (
+          <p className="field__hint" role="status">
+            {t('captcha.loading')}
+          </p>
         ) : null}
         {serverError ? (
           <FormMessage kind="error" testId="login-error">

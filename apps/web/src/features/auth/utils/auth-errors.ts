@@ -8,6 +8,7 @@ export const AuthErrorCode = {
   unreelTerms: 'unreelTerms',
   authDisabled: 'authDisabled',
   rateLimited: 'rateLimited',
+  captchaRequired: 'captchaRequired',
   emailTaken: 'emailTaken',
 } as const;
 
