@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangePassword } from '../api/use-profile-changes';
-import { showToast } from '../hooks/use-toast';
+import { showToast } from '../../../lib/toast';
 import {
   errorText,
   validatePasswordChange,
@@ -33,7 +33,7 @@ export function ChangePasswordForm({ onDone, onCancel }: ChangePasswordFormProps
     setError(null);
     mutation.mutate(checked.value, {
       onSuccess: () => {
-        showToast(t('changePassword.done'));
+        showToast(t('changePassword.done'), 'success');
         onDone();
       },
       onError: (failure) => setError(toFieldError(failure)),
