@@ -9,7 +9,8 @@ import {
   toFieldError,
   invalidFor,
 } from '../utils/validation';
-import { FormError, TextField } from '../../../components/form-fields';
+import { FormError } from '../../../components/form-fields';
+import { PasswordFields } from '../../../components/password-fields';
 import { FormActions } from './form-actions';
 
 interface ChangePasswordFormProps {
@@ -42,32 +43,29 @@ export function ChangePasswordForm({ onDone, onCancel }: ChangePasswordFormProps
 
   return (
     <form className="account-form" onSubmit={submit} noValidate data-testid="change-password-form">
-      <TextField
-        label={t('changePassword.current')}
-        name="currentPassword"
-        type="password"
-        autoComplete="current-password"
-        value={currentPassword}
-        onValue={setCurrentPassword}
-        invalid={invalidFor(error, 'currentPassword')}
-      />
-      <TextField
-        label={t('changePassword.newPassword')}
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        value={newPassword}
-        onValue={setNewPassword}
-        invalid={invalidFor(error, 'newPassword')}
-      />
-      <TextField
-        label={t('changePassword.retype')}
-        name="retypePassword"
-        type="password"
-        autoComplete="new-password"
-        value={retypePassword}
-        onValue={setRetypePassword}
-        invalid={invalidFor(error, 'retypePassword')}
+      <PasswordFields
+        reveal={false}
+        current={{
+          label: t('changePassword.current'),
+          name: 'currentPassword',
+          value: currentPassword,
+          onValue: setCurrentPassword,
+          invalid: invalidFor(error, 'currentPassword'),
+        }}
+        next={{
+          label: t('changePassword.newPassword'),
+          name: 'newPassword',
+          value: newPassword,
+          onValue: setNewPassword,
+          invalid: invalidFor(error, 'newPassword'),
+        }}
+        confirm={{
+          label: t('changePassword.retype'),
+          name: 'retypePassword',
+          value: retypePassword,
+          onValue: setRetypePassword,
+          invalid: invalidFor(error, 'retypePassword'),
+        }}
       />
       <FormError message={errorText(error, t)} />
       <FormActions pending={mutation.isPending} submitLabel={t('save')} onCancel={onCancel} />

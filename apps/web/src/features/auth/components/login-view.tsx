@@ -11,7 +11,8 @@ import { carriedQuery, returnPath } from '../utils/return-intent';
 import type { AuthPerms } from '../utils/site-perms';
 import { validateLogin } from '../utils/validation';
 import { AuthDisabled } from './auth-disabled';
-import { FormMessage, PasswordField, SubmitButton } from '../../../components/form-fields';
+import { FormMessage, SubmitButton } from '../../../components/form-fields';
+import { PasswordFields } from '../../../components/password-fields';
 import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
 import { SocialLogin } from './social-login';
@@ -93,13 +94,14 @@ export function LoginView({ perms, notice }: { perms: AuthPerms; notice?: string
       {perms.swapLogin ? signupLink : null}
       <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
         <EmailField value={email} onValue={setEmail} error={errors.email} />
-        <PasswordField
-          label={t('password')}
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onValue={setPassword}
-          error={errors.password}
+        <PasswordFields
+          current={{
+            label: t('password'),
+            name: 'password',
+            value: password,
+            onValue: setPassword,
+            error: errors.password,
+          }}
         />
         {termsNeeded ? (
           <div className="auth-terms" data-testid="terms-box">
