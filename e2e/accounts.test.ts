@@ -114,7 +114,7 @@ describe('accounts in the web app', () => {
     await nameForm.getByLabel('First name').fill('Evelyn');
     await nameForm.getByRole('button', { name: 'Save' }).click();
     await expect
-      .poll(() => page.getByTestId('toast').first().textContent())
+      .poll(() => page.getByTestId('site-toast').first().textContent())
       .toContain('Name changed successfully');
     await expect.poll(() => page.getByTestId('profile-name').textContent()).toContain('Evelyn');
     await expect.poll(() => page.getByTestId('account-menu-button').textContent()).toContain('Evelyn');

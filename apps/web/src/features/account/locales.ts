@@ -21,7 +21,6 @@ export const en = {
   saving: 'Saving…',
   cancel: 'Cancel',
   close: 'Close',
-  dismiss: 'Dismiss',
   validation: {
     allRequired: 'All fields are required',
     emailSame: 'Email is the same as current',
@@ -130,7 +129,6 @@ export const es: Messages<typeof en> = {
   saving: 'Guardando…',
   cancel: 'Cancelar',
   close: 'Cerrar',
-  dismiss: 'Descartar',
   validation: {
     allRequired: 'Todos los campos son obligatorios',
     emailSame: 'El correo electrónico es el mismo que el actual',

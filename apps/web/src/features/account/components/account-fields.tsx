@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form-fields';
+import { PasswordFields } from '../../../components/password-fields';
 import { invalidFor, NAME_CHANGE_DAYS, type FieldError } from '../utils/validation';
 
 /** First and last name with the once-every-60-days note (change name, user details). */
@@ -52,14 +53,15 @@ export function CurrentPasswordField({
 }) {
   const { t } = useTranslation('account');
   return (
-    <TextField
-      label={t('password')}
-      name="password"
-      type="password"
-      autoComplete="current-password"
-      value={value}
-      onValue={onValue}
-      invalid={invalidFor(error, 'password')}
+    <PasswordFields
+      reveal={false}
+      current={{
+        label: t('password'),
+        name: 'password',
+        value,
+        onValue,
+        invalid: invalidFor(error, 'password'),
+      }}
     />
   );
 }

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { accountPaths } from '../../../config/account-paths';
-import { Toaster } from './toaster';
 import './account.css';
 
 // Purchases belongs to commerce (features/purchases, composed in app/routes/purchases-route.tsx).
@@ -13,7 +12,7 @@ const TABS = [
   { to: accountPaths.deleteAccount.getHref(), label: 'tabs.delete' },
 ] as const;
 
-/** The account area's frame: title, tabs (links, current one marked) and toasts. */
+/** The account area's frame: title, tabs (links, current one marked); toasts show in the site's toaster. */
 export function AccountShell({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation('account');
   return (
@@ -33,7 +32,6 @@ export function AccountShell({ title, children }: { title: string; children: Rea
         </nav>
       </header>
       <div className="account__body">{children}</div>
-      <Toaster />
     </div>
   );
 }

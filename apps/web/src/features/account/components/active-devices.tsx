@@ -3,7 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusMessage } from '../../../components/status-message';
 import { useAccountDevices, useDisconnectDevice } from '../api/use-account-devices';
-import { showToast } from '../hooks/use-toast';
+import { showToast } from '../../../lib/toast';
 import { errorText, toFieldError } from '../utils/validation';
 
 /** A date and time in the UI language, or a dash. */
@@ -27,7 +27,7 @@ export function ActiveDevices({ activateHref }: ActiveDevicesProps) {
 
   const onDisconnect = (device: Device) => {
     disconnect.mutate(device._id, {
-      onSuccess: () => showToast(t('devices.disconnected')),
+      onSuccess: () => showToast(t('devices.disconnected'), 'success'),
       onError: () => showToast(t('devices.disconnectError'), 'error'),
     });
   };

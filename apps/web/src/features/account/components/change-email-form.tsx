@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeEmail } from '../api/use-profile-changes';
-import { showToast } from '../hooks/use-toast';
+import { showToast } from '../../../lib/toast';
 import {
   errorText,
   validateEmailChange,
@@ -36,7 +36,7 @@ export function ChangeEmailForm({ currentEmail, onDone, onCancel }: ChangeEmailF
     setError(null);
     mutation.mutate(checked.value, {
       onSuccess: () => {
-        showToast(t('changeEmail.done'));
+        showToast(t('changeEmail.done'), 'success');
         onDone();
       },
       onError: (failure) => setError(toFieldError(failure)),

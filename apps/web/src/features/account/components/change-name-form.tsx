@@ -2,7 +2,7 @@ import type { User } from '@marquee/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateUserInfo } from '../api/use-profile-changes';
-import { showToast } from '../hooks/use-toast';
+import { showToast } from '../../../lib/toast';
 import { errorText, validateName, type FieldError, toFieldError } from '../utils/validation';
 import { FormError } from '../../../components/form-fields';
 import { NameFields } from './account-fields';
@@ -29,7 +29,7 @@ export function ChangeNameForm({ user, onDone, onCancel }: ChangeNameFormProps) 
     setError(null);
     mutation.mutate(checked.value, {
       onSuccess: () => {
-        showToast(t('changeName.done'));
+        showToast(t('changeName.done'), 'success');
         onDone();
       },
       onError: (failure) => setError(toFieldError(failure)),

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangePassword } from '../api/use-profile-changes';
-import { showToast } from '../hooks/use-toast';
+import { showToast } from '../../../lib/toast';
 import {
   errorText,
   validatePasswordChange,
@@ -9,7 +9,8 @@ import {
   toFieldError,
   invalidFor,
 } from '../utils/validation';
-import { FormError, TextField } from '../../../components/form-fields';
+import { FormError } from '../../../components/form-fields';
+import { PasswordFields } from '../../../components/password-fields';
 import { FormActions } from './form-actions';
 
 interface ChangePasswordFormProps {
@@ -33,7 +34,7 @@ export function ChangePasswordForm({ onDone, onCancel }: ChangePasswordFormProps
     setError(null);
     mutation.mutate(checked.value, {
       onSuccess: () => {
-        showToast(t('changePassword.done'));
+        showToast(t('changePassword.done'), 'success');
         onDone();
       },
       onError: (failure) => setError(toFieldError(failure)),
@@ -42,32 +43,29 @@ export function ChangePasswordForm({ onDone, onCancel }: ChangePasswordFormProps
 
   return (
     <form className="account-form" onSubmit={submit} noValidate data-testid="change-password-form">
-      <TextField
-        label={t('changePassword.current')}
-        name="currentPassword"
-        type="password"
-        autoComplete="current-password"
-        value={currentPassword}
-        onValue={setCurrentPassword}
-        invalid={invalidFor(error, 'currentPassword')}
-      />
-      <TextField
-        label={t('changePassword.newPassword')}
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        value={newPassword}
-        onValue={setNewPassword}
-        invalid={invalidFor(error, 'newPassword')}
-      />
-      <TextField
-        label={t('changePassword.retype')}
-        name="retypePassword"
-        type="password"
-        autoComplete="new-password"
-        value={retypePassword}
-        onValue={setRetypePassword}
-        invalid={invalidFor(error, 'retypePassword')}
+      <PasswordFields
+        reveal={false}
+        current={{
+          label: t('changePassword.current'),
+          name: 'currentPassword',
+          value: currentPassword,
+          onValue: setCurrentPassword,
+          invalid: invalidFor(error, 'currentPassword'),
+        }}
+        next={{
+          label: t('changePassword.newPassword'),
+          name: 'newPassword',
+          value: newPassword,
+          onValue: setNewPassword,
+          invalid: invalidFor(error, 'newPassword'),
+        }}
+        confirm={{
+          label: t('changePassword.retype'),
+          name: 'retypePassword',
+          value: retypePassword,
+          onValue: setRetypePassword,
+          invalid: invalidFor(error, 'retypePassword'),
+        }}
       />
       <FormError message={errorText(error, t)} />
       <FormActions pending={mutation.isPending} submitLabel={t('save')} onCancel={onCancel} />

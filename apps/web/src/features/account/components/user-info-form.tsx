@@ -2,7 +2,7 @@ import type { User } from '@marquee/contract';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateUserInfo } from '../api/use-profile-changes';
-import { showToast } from '../hooks/use-toast';
+import { showToast } from '../../../lib/toast';
 import {
   daysInMonth,
   dobToParts,
@@ -60,7 +60,7 @@ export function UserInfoForm({ user, fields, onDone, onCancel }: UserInfoFormPro
     setError(null);
     mutation.mutate(checked.value, {
       onSuccess: () => {
-        showToast(t('changeInfo.done'));
+        showToast(t('changeInfo.done'), 'success');
         onDone();
       },
       onError: (failure) => setError(toFieldError(failure)),

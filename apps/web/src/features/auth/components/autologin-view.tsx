@@ -10,7 +10,8 @@ import { useAuthTranslation } from '../hooks/use-auth-translation';
 import { isRateLimited } from '../utils/auth-errors';
 import { autologinOutcome } from '../utils/autologin-outcome';
 import { validateNewPassword } from '../utils/validation';
-import { FormError, FormMessage, PasswordField, SubmitButton } from '../../../components/form-fields';
+import { FormError, FormMessage, SubmitButton } from '../../../components/form-fields';
+import { PasswordFields } from '../../../components/password-fields';
 import { AuthCard } from './auth-card';
 
 export const AUTOLOGIN_REDIRECT_MS = 3000;
@@ -104,21 +105,21 @@ function AutologinSetPassword({
     <AuthCard title={t('autologin.setPasswordTitle')} testId="autologin-set-password">
       <FormMessage kind="info">{t('autologin.setPasswordIntro')}</FormMessage>
       <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
-        <PasswordField
-          label={t('password')}
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onValue={setPassword}
-          error={errors.password}
-        />
-        <PasswordField
-          label={t('confirmPassword')}
-          name="confirm"
-          autoComplete="new-password"
-          value={confirm}
-          onValue={setConfirm}
-          error={errors.confirm}
+        <PasswordFields
+          next={{
+            label: t('password'),
+            name: 'password',
+            value: password,
+            onValue: setPassword,
+            error: errors.password,
+          }}
+          confirm={{
+            label: t('confirmPassword'),
+            name: 'confirm',
+            value: confirm,
+            onValue: setConfirm,
+            error: errors.confirm,
+          }}
         />
         <FormError message={serverError} testId="auth-error" />
         <SubmitButton wide busy={busy} busyLabel={t('saving')}>

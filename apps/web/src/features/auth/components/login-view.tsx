@@ -12,7 +12,8 @@ import type { AuthPerms } from '../utils/site-perms';
 import { validateLogin } from '../utils/validation';
 import { AuthDisabled } from './auth-disabled';
 import { AltchaCaptcha } from '../../../components/altcha-captcha';
-import { FormMessage, PasswordField, SubmitButton } from '../../../components/form-fields';
+import { FormMessage, SubmitButton } from '../../../components/form-fields';
+import { PasswordFields } from '../../../components/password-fields';
 import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
 import { SocialLogin } from './social-login';
@@ -112,13 +113,14 @@ export function LoginView({ perms, notice }: { perms: AuthPerms; notice?: string
       {perms.swapLogin ? signupLink : null}
       <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
         <EmailField value={email} onValue={setEmail} error={errors.email} />
-        <PasswordField
-          label={t('password')}
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onValue={setPassword}
-          error={errors.password}
+        <PasswordFields
+          current={{
+            label: t('password'),
+            name: 'password',
+            value: password,
+            onValue: setPassword,
+            error: errors.password,
+          }}
         />
         {termsNeeded ? (
           <div className="auth-terms" data-testid="terms-box">

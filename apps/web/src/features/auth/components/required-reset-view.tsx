@@ -7,7 +7,8 @@ import { useFormErrors } from '../hooks/use-form-errors';
 import { useAuthTranslation } from '../hooks/use-auth-translation';
 import { returnPath } from '../utils/return-intent';
 import { validateRequiredReset } from '../utils/validation';
-import { FormError, FormMessage, PasswordField, SubmitButton } from '../../../components/form-fields';
+import { FormError, FormMessage, SubmitButton } from '../../../components/form-fields';
+import { PasswordFields } from '../../../components/password-fields';
 import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
 
@@ -50,29 +51,28 @@ export function RequiredResetView() {
       <FormMessage kind="info">{state.msg ?? t('requiredReset.intro')}</FormMessage>
       <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
         <EmailField value={email} onValue={setEmail} error={errors.email} />
-        <PasswordField
-          label={t('requiredReset.currentPassword')}
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onValue={setPassword}
-          error={errors.password}
-        />
-        <PasswordField
-          label={t('newPassword')}
-          name="newPassword"
-          autoComplete="new-password"
-          value={newPassword}
-          onValue={setNewPassword}
-          error={errors.newPassword}
-        />
-        <PasswordField
-          label={t('requiredReset.confirmNew')}
-          name="confirm"
-          autoComplete="new-password"
-          value={confirm}
-          onValue={setConfirm}
-          error={errors.confirm}
+        <PasswordFields
+          current={{
+            label: t('requiredReset.currentPassword'),
+            name: 'password',
+            value: password,
+            onValue: setPassword,
+            error: errors.password,
+          }}
+          next={{
+            label: t('newPassword'),
+            name: 'newPassword',
+            value: newPassword,
+            onValue: setNewPassword,
+            error: errors.newPassword,
+          }}
+          confirm={{
+            label: t('requiredReset.confirmNew'),
+            name: 'confirm',
+            value: confirm,
+            onValue: setConfirm,
+            error: errors.confirm,
+          }}
         />
         <FormError message={serverError} testId="auth-error" />
         <SubmitButton wide busy={busy} busyLabel={t('saving')}>

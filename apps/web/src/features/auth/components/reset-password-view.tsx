@@ -9,7 +9,8 @@ import { useFormErrors } from '../hooks/use-form-errors';
 import { useAuthTranslation } from '../hooks/use-auth-translation';
 import { returnPath } from '../utils/return-intent';
 import { validateNewPassword } from '../utils/validation';
-import { FormError, FormMessage, PasswordField, SubmitButton } from '../../../components/form-fields';
+import { FormError, FormMessage, SubmitButton } from '../../../components/form-fields';
+import { PasswordFields } from '../../../components/password-fields';
 import { AuthCard } from './auth-card';
 
 const ORDER = ['password', 'confirm'] as const;
@@ -102,21 +103,21 @@ export function ResetPasswordView({ code }: { code: string }) {
           {check.data ? (
             <p className="auth-intro">{t('reset.chooseFor', { email: check.data.email })}</p>
           ) : null}
-          <PasswordField
-            label={t('newPassword')}
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onValue={setPassword}
-            error={errors.password}
-          />
-          <PasswordField
-            label={t('confirmPassword')}
-            name="confirm"
-            autoComplete="new-password"
-            value={confirm}
-            onValue={setConfirm}
-            error={errors.confirm}
+          <PasswordFields
+            next={{
+              label: t('newPassword'),
+              name: 'password',
+              value: password,
+              onValue: setPassword,
+              error: errors.password,
+            }}
+            confirm={{
+              label: t('confirmPassword'),
+              name: 'confirm',
+              value: confirm,
+              onValue: setConfirm,
+              error: errors.confirm,
+            }}
           />
           <FormError message={serverError} testId="reset-pw-error" />
           <SubmitButton wide busy={busy} busyLabel={t('saving')}>

@@ -12,7 +12,8 @@ import type { AuthPerms } from '../utils/site-perms';
 import { PASSWORD_MIN, validateSignup, type FieldErrors } from '../utils/validation';
 import { AltchaCaptcha } from '../../../components/altcha-captcha';
 import { AuthDisabled } from './auth-disabled';
-import { FormError, PasswordField, SubmitButton, TextField } from '../../../components/form-fields';
+import { FormError, SubmitButton, TextField } from '../../../components/form-fields';
+import { PasswordFields } from '../../../components/password-fields';
 import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
 
@@ -116,14 +117,15 @@ export function SignupView({ perms }: { perms: AuthPerms }) {
           />
         </div>
         <EmailField value={email} onValue={setEmail} error={errors.email} />
-        <PasswordField
-          label={t('password')}
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onValue={setPassword}
-          error={errors.password}
-          hint={t('signup.passwordHint', { min: PASSWORD_MIN })}
+        <PasswordFields
+          next={{
+            label: t('password'),
+            name: 'password',
+            value: password,
+            onValue: setPassword,
+            error: errors.password,
+            hint: t('signup.passwordHint', { min: PASSWORD_MIN }),
+          }}
         />
         <div className="auth-terms">
           <label className="auth-check">

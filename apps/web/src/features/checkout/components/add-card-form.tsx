@@ -4,15 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { FormError, SubmitButton } from '../../../components/form-fields';
 import { useAddCard, useGateways } from '../api/use-commerce';
 import { useCommerceMessage } from '../hooks/use-commerce-message';
-import {
-  AddressForm,
-  addressData,
-  emptyAddress,
-  validateAddressValue,
-  type AddressErrors,
-} from './address-form';
-import { CardForm, cardData, emptyCard, validateCardValue, type CardFormErrors } from './card-form';
-import { CheckoutCaptcha, useCardCaptcha } from './checkout-captcha';
+import { emptyPayment, validatePayment, type PaymentErrors } from '../utils/payment';
+import { addressData } from './address-form';
+import { cardData } from './card-form';
+import { useCardCaptcha } from './checkout-captcha';
+import { PaymentSection } from './payment-section';
 
 /**
  * "Add card" (§7 POST /api/payment/method/create/{gateway}, captcha action addCard): the card form,
@@ -34,25 +30,22 @@ export function AddCardForm({
   const gateways = useGateways();
   const addCard = useAddCard();
   const captcha = useCardCaptcha();
-  const [card, setCard] = useState(emptyCard);
-  const [address, setAddress] = useState(emptyAddress);
+  const [payment, setPayment] = useState(emptyPayment);
   const [makeDefault, setMakeDefault] = useState(false);
-  const [token, setToken] = useState<string | null>(null);
   const [captchaReset, setCaptchaReset] = useState(0);
   const [submitted, setSubmitted] = useState(false);
-  const [cardErrors, setCardErrors] = useState<CardFormErrors>({});
-  const [addressErrors, setAddressErrors] = useState<AddressErrors>({});
+  const [errors, setErrors] = useState<PaymentErrors>({ card: {}, billing: {} });
   const [formError, setFormError] = useState<string | null>(null);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    const ce = validateCardValue(card, address.zip);
-    const ae = validateAddressValue(address);
-    setCardErrors(ce);
-    setAddressErrors(ae);
-    if (Object.keys(ce).length || Object.keys(ae).length) {
-      setFormError(text(ce.form ?? 'Please fill in the required information'));
+    const { card, billing, token } = payment;
+    // No saved cards given: the card rules of a new card (the captcha is checked after them).
+    const checked = validatePayment(payment, [], { captchaRequired: false, captchaMessage: '' });
+    setErrors(checked.errors);
+    if (Object.keys(checked.errors.card).length || Object.keys(checked.errors.billing).length) {
+      setFormError(text(checked.errors.card.form ?? 'Please fill in the required information'));
       return;
     }
     if (captcha.required && !token) {
@@ -69,8 +62,8 @@ export function AddCardForm({
         gateway: gateways.cardGateway,
         body: {
           recaptchaToken: token ?? '',
-          paymentMethod: cardData(card, address),
-          billingAddress: addressData(address),
+          paymentMethod: cardData(card, billing),
+          billingAddress: addressData(billing),
           ...(offerDefault ? { isDefault: makeDefault } : {}),
         },
       });
@@ -83,20 +76,22 @@ export function AddCardForm({
 
   return (
     <form className="checkout-form" onSubmit={onSubmit} noValidate data-testid="add-card-form">
-      <CardForm value={card} onChange={setCard} errors={cardErrors} submitted={submitted} />
-      <AddressForm
-        value={address}
-        onChange={setAddress}
-        errors={addressErrors}
-        legend={t('address.billing')}
-      />
-      {offerDefault ? (
-        <label className="checkout-check">
-          <input type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} />
-          {t('addCard.makeDefault')}
-        </label>
-      ) : null}
-      <CheckoutCaptcha challengeUrl={captcha.challengeUrl} onToken={setToken} resetKey={captchaReset} />
+      <PaymentSection
+        value={payment}
+        onChange={(patch) => setPayment((p) => ({ ...p, ...patch }))}
+        errors={errors}
+        submitted={submitted}
+        newCardOnly
+        captchaUrl={captcha.challengeUrl}
+        captchaReset={captchaReset}
+      >
+        {offerDefault ? (
+          <label className="checkout-check">
+            <input type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} />
+            {t('addCard.makeDefault')}
+          </label>
+        ) : null}
+      </PaymentSection>
       <FormError message={formError} testId="add-card-error" />
       <SubmitButton busy={addCard.isPending} busyLabel={t('addCard.saving')}>
         {submitLabel ?? t('addCard.submit')}

@@ -5,19 +5,12 @@ import {
   newIdempotencyKey,
   subscribe,
   type CheckoutAnswer,
-  type TaxQuote,
 } from '@marquee/api-client';
 import type { Bundle, CheckoutResult, GiftData, Order } from '@marquee/contract';
-import {
-  autoContinuesAfterPurchase,
-  COMMERCE_LIMITS,
-  COMMERCE_MESSAGES,
-  isRentalType,
-  validateShipping,
-} from '@marquee/domain';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { autoContinuesAfterPurchase, COMMERCE_LIMITS, COMMERCE_MESSAGES } from '@marquee/domain';
+import { useEffect, useReducer, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError, FormMessage, TextField } from '../../../components/form-fields';
+import { FormError, FormMessage } from '../../../components/form-fields';
 import { StatusMessage } from '../../../components/status-message';
 import { api } from '../../../lib/api';
 import { reportCheckoutSuccess } from '../../../lib/purchase-analytics';
@@ -32,17 +25,16 @@ import {
 } from '../api/use-commerce';
 import { useCommerceMessage } from '../hooks/use-commerce-message';
 import { isFreeBundle, isUnavailable, needsDisclaimer } from '../utils/checkout-rules';
-import {
-  AddressForm,
-  addressData,
-  emptyAddress,
-  validateAddressValue,
-  type AddressErrors,
-} from './address-form';
-import { PaymentMethodChoice, type PaymentChoice } from './payment-method-choice';
-import { CardForm, cardData, emptyCard, validateCardValue, type CardFormErrors } from './card-form';
-import { CheckoutCaptcha, useCardCaptcha } from './checkout-captcha';
+import { buildOrder, paypalGatewayFor } from '../utils/build-order';
+import { checkoutReducer, initialCheckoutState, validateCheckout } from '../utils/checkout-state';
+import { effectivePayment } from '../utils/payment';
+import { addressData } from './address-form';
 import { BundleSummary } from './bundle-summary';
+import { CheckoutSuccess } from './checkout-success';
+import { useCardCaptcha } from './checkout-captcha';
+import { CouponBox } from './coupon-box';
+import { PaymentSection } from './payment-section';
+import { ShippingSection } from './shipping-section';
 import './checkout.css';
 
 export interface CheckoutPanelProps {
@@ -125,52 +117,22 @@ function CheckoutForm({
   const applyCoupon = useApplyCoupon(bundleId);
   const taxes = useTaxes(bundleId);
   const invalidate = useInvalidateAfterPurchase();
-
-  const [bundle, setBundle] = useState<Bundle>(initialBundle);
-  const [couponInput, setCouponInput] = useState(urlCoupon ?? '');
-  const [appliedCoupon, setAppliedCoupon] = useState<string | null>(null);
-  const [couponResult, setCouponResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [disclaimer, setDisclaimer] = useState(false);
-  const [method, setMethod] = useState<PaymentChoice | null>(null);
-  const [cardId, setCardId] = useState<string | null>(null);
-  const [card, setCard] = useState(emptyCard);
-  const [billing, setBilling] = useState(emptyAddress);
-  const [shipping, setShipping] = useState(emptyAddress);
-  const [shippingName, setShippingName] = useState('');
-  const [sameAsBilling, setSameAsBilling] = useState(false);
-  const [token, setToken] = useState<string | null>(null);
-  const [captchaReset, setCaptchaReset] = useState(0);
-  const [submitted, setSubmitted] = useState(false);
-  const [cardErrors, setCardErrors] = useState<CardFormErrors>({});
-  const [billingErrors, setBillingErrors] = useState<AddressErrors>({});
-  const [shippingErrors, setShippingErrors] = useState<AddressErrors & { shippingFullName?: string }>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [step, setStep] = useState<'payment' | 'confirm' | 'success'>('payment');
-  const [quote, setQuote] = useState<TaxQuote | null>(null);
-  const [paying, setPaying] = useState(false);
-  const [result, setResult] = useState<CheckoutResult | null>(null);
+  const [state, dispatch] = useReducer(checkoutReducer, initialBundle, (b) =>
+    initialCheckoutState(b, urlCoupon),
+  );
   /** One key per checkout attempt; kept when a retry may follow (network, 5xx). */
   const attemptKey = useRef<string | null>(null);
 
+  const { bundle, step, paying, result, payment } = state;
   const free = isFreeBundle(bundle);
-  const rental = isRentalType(bundle.type);
   const gift = kind === 'gift';
   const upgrade = kind === 'upgrade';
   const disclaimerNeeded = needsDisclaimer(bundle) && !gift;
-  const paymentLocked = disclaimerNeeded && !disclaimer;
+  const paymentLocked = disclaimerNeeded && !state.disclaimer;
   const alreadyHas = bundle.activeForUser && !gift && !upgrade;
   const saved = methods.data ?? [];
-  const paypalGateway = bundle.recurring
-    ? gateways.hasPaypalSub
-      ? 'paypal-sub'
-      : null
-    : gateways.hasPaypal
-      ? 'paypal'
-      : null;
-
-  // The default choice: the default saved card when there is one, else a new card.
-  const effectiveMethod: PaymentChoice = method ?? (saved.length > 0 ? 'existingCard' : 'newCard');
-  const effectiveCardId = cardId ?? saved.find((m) => m.isDefault)?.id ?? saved[0]?.id ?? null;
+  const paypalGateway = paypalGatewayFor(bundle, gateways);
+  const method = effectivePayment(payment, saved).method;
 
   // A coupon from the URL is applied once, as if typed and applied.
   const autoApplied = useRef(false);
@@ -191,129 +153,71 @@ function CheckoutForm({
   async function onApplyCoupon(code: string) {
     const trimmed = code.trim();
     if (!trimmed) return;
-    setCouponResult(null);
+    dispatch({ type: 'couponPending' });
     try {
       const res = await applyCoupon.mutateAsync(trimmed);
-      setBundle(res.bundle);
-      setAppliedCoupon(trimmed);
-      setCouponResult({ ok: true, text: text(res.message || COMMERCE_MESSAGES.promoApplied) });
+      const message = text(res.message || COMMERCE_MESSAGES.promoApplied);
+      dispatch({ type: 'couponApplied', bundle: res.bundle, code: trimmed, text: message });
     } catch (err) {
-      setBundle(initialBundle);
-      setAppliedCoupon(null);
-      setCouponResult({ ok: false, text: errorText(err) });
+      dispatch({ type: 'couponFailed', bundle: initialBundle, text: errorText(err) });
     }
-  }
-
-  const couponDisabled =
-    couponInput.trim() === '' || couponInput.trim() === appliedCoupon || applyCoupon.isPending;
-
-  /** Validates the payment step; returns the first message, or null when it may continue. */
-  function validate(): string | null {
-    setSubmitted(true);
-    let message: string | null = null;
-    const usesCard = !free && effectiveMethod !== 'paypal';
-    if (disclaimerNeeded && !disclaimer) message = COMMERCE_MESSAGES.requiredInformation;
-    let ce: CardFormErrors = {};
-    let be: AddressErrors = {};
-    if (usesCard) {
-      be = validateAddressValue(billing);
-      if (effectiveMethod === 'newCard') ce = validateCardValue(card, billing.zip);
-      else if (!effectiveCardId) message ??= COMMERCE_MESSAGES.requiredInformation;
-      if (Object.keys(be).length) message ??= COMMERCE_MESSAGES.addressMandatory;
-      if (ce.form) message ??= ce.form;
-      if (effectiveMethod === 'newCard' && captcha.required && !token && !message)
-        message = t('messages.captchaRequired');
-    }
-    setCardErrors(ce);
-    setBillingErrors(be);
-    let se: Record<string, string> = {};
-    if (bundle.requiresShippingAddress) {
-      se = validateShipping(
-        { shippingFullName: shippingName, sameAsBilling, address: shipping },
-        usesCard ? billing : null,
-      );
-      if (se.sameAsBilling) message ??= se.sameAsBilling;
-      else if (Object.keys(se).length) message ??= COMMERCE_MESSAGES.requiredInformation;
-    }
-    setShippingErrors(se);
-    return message;
-  }
-
-  function buildOrder(): Order {
-    const usesCard = !free && effectiveMethod !== 'paypal';
-    const country = countries.data;
-    const order: Order = {
-      gateway: free
-        ? 'free'
-        : effectiveMethod === 'paypal'
-          ? (paypalGateway ?? 'paypal')
-          : ((gateways.cardGateway ?? 'test') as Order['gateway']),
-      resourceId: bundle.id,
-      type: rental ? 'Rental' : 'Bundle',
-      planType: bundle.planType,
-      platform,
-      domain: window.location.host,
-      ...(appliedCoupon ? { couponCode: appliedCoupon } : {}),
-      ...(videoUid ? { videoUid } : {}),
-      ...(disclaimerNeeded ? { disclaimerAccepted: disclaimer } : {}),
-      ...(gift && giftData ? { isGift: true, giftData } : {}),
-      ...(upgrade && upgradesPurchase ? { isUpgrade: true, upgradesPurchase } : {}),
-    };
-    if (usesCard) {
-      order.gatewayMethod = effectiveMethod as 'existingCard' | 'newCard';
-      order.billingAddress = addressData(billing, country);
-      order.gatewayData =
-        effectiveMethod === 'existingCard'
-          ? { paymentMethod: effectiveCardId ?? undefined, ...(channel ? { channel } : {}) }
-          : { card: cardData(card, billing), ...(channel ? { channel } : {}) };
-      if (effectiveMethod === 'newCard' && token) order.recaptchaToken = token;
-    }
-    if (bundle.requiresShippingAddress) {
-      order.shippingFullName = shippingName.trim();
-      order.shippingAddress = sameAsBilling
-        ? { ...addressData(billing, country), sameAsBilling: true }
-        : addressData(shipping, country);
-    }
-    return order;
   }
 
   async function onContinue(e: FormEvent) {
     e.preventDefault();
-    const message = validate();
-    setFormError(message ? text(message) : null);
+    const { message, errors } = validateCheckout(state, {
+      saved,
+      disclaimerNeeded,
+      captchaRequired: captcha.required,
+      captchaMessage: t('messages.captchaRequired'),
+    });
+    dispatch({ type: 'validated', errors, formError: message ? text(message) : null });
     if (message) return;
     if (free) {
       await pay();
       return;
     }
-    setQuote(null);
-    setStep('confirm');
-    if (effectiveMethod !== 'paypal') {
+    dispatch({ type: 'confirm' });
+    if (method !== 'paypal') {
       taxes.mutate(
         {
-          address: addressData(billing, countries.data),
-          ...(appliedCoupon ? { couponCode: appliedCoupon } : {}),
+          address: addressData(payment.billing, countries.data),
+          ...(state.appliedCoupon ? { couponCode: state.appliedCoupon } : {}),
           ...(prorationCents ? { prorationDiscount: prorationCents } : {}),
         },
-        { onSuccess: setQuote },
+        { onSuccess: (quote) => dispatch({ type: 'quote', quote }) },
       );
     }
   }
 
   function onBack() {
-    // "Going back restores payment selection and resets taxes."
-    setStep('payment');
-    setQuote(null);
+    dispatch({ type: 'back' });
     taxes.reset();
-    setFormError(null);
     attemptKey.current = null;
   }
 
   async function pay() {
-    const order = buildOrder();
+    const order = buildOrder({
+      bundle,
+      kind,
+      giftData,
+      videoUid,
+      channel,
+      platform,
+      upgradesPurchase,
+      appliedCoupon: state.appliedCoupon,
+      disclaimerNeeded,
+      disclaimer: state.disclaimer,
+      payment,
+      saved,
+      shipping: state.shipping,
+      cardGateway: gateways.cardGateway,
+      paypalGateway,
+      countries: countries.data,
+      domain: window.location.host,
+    });
     attemptKey.current ??= newIdempotencyKey();
-    setPaying(true);
-    setFormError(null);
+    dispatch({ type: 'pay' });
     try {
       const call =
         submit ??
@@ -324,54 +228,37 @@ function CheckoutForm({
         const href = answer.approvalLink?.href;
         if (!href) throw new Error(COMMERCE_MESSAGES.walletNoApprovalLink);
         window.location.assign(href);
+        dispatch({ type: 'redirecting' });
         return;
       }
       invalidate();
       // §4 purchase-success analytics (currency USD): the subscribe, rental, gift and upgrade checkouts.
       reportCheckoutSuccess(answer);
-      setResult(answer);
-      setStep('success');
+      dispatch({ type: 'paid', result: answer });
     } catch (err) {
       // A definite refusal ends this attempt; a lost answer (network, 5xx) is retried with its key.
-      if (err instanceof ApiError && err.isClientError) attemptKey.current = null;
-      if (err instanceof ApiError && err.isClientError && token) {
-        setToken(null);
-        setCaptchaReset((n) => n + 1);
-      }
+      const refused = err instanceof ApiError && err.isClientError;
+      if (refused) attemptKey.current = null;
       const message =
         err instanceof ApiError
           ? errorText(err)
           : err instanceof Error && err.message === COMMERCE_MESSAGES.walletNoApprovalLink
             ? text(err.message)
             : text(COMMERCE_MESSAGES.paymentFailure);
-      setFormError(message);
-      // A refusal (a decline, a card error) is fixed on the payment step, where the message shows.
-      if (err instanceof ApiError && err.isClientError) setStep('payment');
-    } finally {
-      setPaying(false);
+      dispatch({ type: 'payFailed', message, refused });
     }
   }
 
   if (step === 'success' && result) {
     return (
-      <div className="checkout-panel" data-testid="checkout-success">
-        <FormMessage kind="success" testId="checkout-success-message">
-          <p>
-            {gift
-              ? t('success.gift', { email: giftData?.email ?? '' })
-              : upgrade
-                ? t('success.upgrade')
-                : t('success.purchase')}
-          </p>
-          {bundle.purchasedText ? <p>{bundle.purchasedText}</p> : null}
-          {autoContinue ? <p className="checkout-muted">{t('success.continuing')}</p> : null}
-        </FormMessage>
-        <div className="checkout-actions">
-          <button type="button" className="button" onClick={() => onDone(result)} autoFocus>
-            {t('success.continueNow')}
-          </button>
-        </div>
-      </div>
+      <CheckoutSuccess
+        kind={kind}
+        giftEmail={giftData?.email}
+        purchasedText={bundle.purchasedText}
+        autoContinue={autoContinue}
+        result={result}
+        onDone={onDone}
+      />
     );
   }
 
@@ -383,7 +270,7 @@ function CheckoutForm({
         bundle={bundle}
         gift={gift ? giftData : undefined}
         prorationCents={prorationCents}
-        quote={step === 'confirm' ? quote : null}
+        quote={step === 'confirm' ? state.quote : null}
         showTotals={step === 'confirm' || free}
       />
       {alreadyHas ? (
@@ -394,34 +281,14 @@ function CheckoutForm({
 
       {step === 'payment' ? (
         <>
-          <div className="checkout-coupon">
-            <TextField
-              label={t('coupon.label')}
-              name="couponCode"
-              value={couponInput}
-              onValue={setCouponInput}
-              maxLength={64}
-              autoComplete="off"
-            />
-            <button
-              type="button"
-              className="button button--ghost"
-              disabled={couponDisabled}
-              onClick={() => void onApplyCoupon(couponInput)}
-              data-testid="apply-coupon"
-            >
-              {applyCoupon.isPending ? t('coupon.applying') : t('coupon.apply')}
-            </button>
-          </div>
-          {couponResult ? (
-            <p
-              className={couponResult.ok ? 'form-message form-message--success' : 'field__error'}
-              role={couponResult.ok ? 'status' : 'alert'}
-              data-testid={couponResult.ok ? 'coupon-applied' : 'coupon-error'}
-            >
-              {couponResult.text}
-            </p>
-          ) : null}
+          <CouponBox
+            value={state.couponInput}
+            onValue={(value) => dispatch({ type: 'couponInput', value })}
+            applied={state.appliedCoupon}
+            pending={applyCoupon.isPending}
+            result={state.couponResult}
+            onApply={(code) => void onApplyCoupon(code)}
+          />
 
           {disclaimerNeeded ? (
             <div className="checkout-disclaimer">
@@ -430,8 +297,8 @@ function CheckoutForm({
                 <input
                   type="checkbox"
                   name="disclaimer"
-                  checked={disclaimer}
-                  onChange={(e) => setDisclaimer(e.target.checked)}
+                  checked={state.disclaimer}
+                  onChange={(e) => dispatch({ type: 'disclaimer', accepted: e.target.checked })}
                   data-testid="checkout-disclaimer"
                 />
                 {t('disclaimerLabel')}
@@ -447,75 +314,31 @@ function CheckoutForm({
                   {t('payment.locked')}
                 </p>
               ) : null}
-              <PaymentMethodChoice
+              <PaymentSection
+                value={payment}
+                onChange={(patch) => dispatch({ type: 'payment', patch })}
+                errors={state.errors}
+                submitted={state.submitted}
                 saved={saved}
-                method={effectiveMethod}
-                onMethod={setMethod}
-                cardId={effectiveCardId}
-                onCardId={setCardId}
                 paypal={!!paypalGateway}
+                billingName="billing"
+                captchaUrl={captcha.challengeUrl}
+                captchaReset={state.captchaReset}
               />
-
-              {effectiveMethod === 'newCard' ? (
-                <CardForm value={card} onChange={setCard} errors={cardErrors} submitted={submitted} />
-              ) : null}
-              {effectiveMethod === 'paypal' ? (
-                <p className="checkout-muted">{t('payment.paypalHint')}</p>
-              ) : null}
-              {effectiveMethod !== 'paypal' ? (
-                <AddressForm
-                  value={billing}
-                  onChange={setBilling}
-                  errors={billingErrors}
-                  legend={t('address.billing')}
-                  name="billing"
-                />
-              ) : null}
-              {effectiveMethod === 'newCard' ? (
-                <CheckoutCaptcha
-                  challengeUrl={captcha.challengeUrl}
-                  onToken={setToken}
-                  resetKey={captchaReset}
-                />
-              ) : null}
             </fieldset>
           ) : null}
 
           {bundle.requiresShippingAddress ? (
-            <fieldset disabled={paymentLocked} data-testid="shipping-area">
-              <legend>{t('address.shipping')}</legend>
-              <TextField
-                label={t('address.shippingFullName')}
-                name="shippingFullName"
-                value={shippingName}
-                onValue={setShippingName}
-                autoComplete="shipping name"
-                maxLength={200}
-                error={shippingErrors.shippingFullName ? text(shippingErrors.shippingFullName) : undefined}
-              />
-              {!free ? (
-                <label className="checkout-check">
-                  <input
-                    type="checkbox"
-                    checked={sameAsBilling}
-                    onChange={(e) => setSameAsBilling(e.target.checked)}
-                  />
-                  {t('address.sameAsBilling')}
-                </label>
-              ) : null}
-              {!sameAsBilling ? (
-                <AddressForm
-                  value={shipping}
-                  onChange={setShipping}
-                  errors={shippingErrors}
-                  legend={t('address.shipping')}
-                  name="shipping"
-                />
-              ) : null}
-            </fieldset>
+            <ShippingSection
+              value={state.shipping}
+              onChange={(patch) => dispatch({ type: 'shipping', patch })}
+              errors={state.errors.shipping}
+              disabled={paymentLocked}
+              offerSameAsBilling={!free}
+            />
           ) : null}
 
-          <FormError message={formError} testId="checkout-error" />
+          <FormError message={state.formError} testId="checkout-error" />
           <div className="checkout-actions">
             <button
               type="submit"
@@ -537,7 +360,7 @@ function CheckoutForm({
           ) : taxes.isError ? (
             <p className="checkout-muted">{t('taxesFailed')}</p>
           ) : null}
-          <FormError message={formError} testId="checkout-error" />
+          <FormError message={state.formError} testId="checkout-error" />
           <div className="checkout-actions">
             <button type="button" className="button button--ghost" onClick={onBack} disabled={paying}>
               {t('back')}

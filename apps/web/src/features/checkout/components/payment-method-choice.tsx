@@ -1,11 +1,10 @@
 import type { PaymentMethod } from '@marquee/contract';
 import { useTranslation } from 'react-i18next';
-
-export type PaymentChoice = 'existingCard' | 'newCard' | 'paypal';
+import type { PaymentChoice } from '../utils/payment';
 
 interface PaymentMethodChoiceProps {
   /** The viewer's saved cards (existingCard is offered when there is one). */
-  saved: PaymentMethod[];
+  saved: readonly PaymentMethod[];
   method: PaymentChoice;
   onMethod: (method: PaymentChoice) => void;
   cardId: string | null;
@@ -16,7 +15,7 @@ interface PaymentMethodChoiceProps {
 
 /**
  * §4 Checkout step 1, "Choose existingCard, newCard or the wallet provider", and which saved card:
- * two radio groups shared by the checkout panel and the tip jar.
+ * two radio groups of the payment section.
  */
 export function PaymentMethodChoice({
   saved,

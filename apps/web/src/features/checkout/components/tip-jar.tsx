@@ -15,16 +15,9 @@ import {
   usePaymentMethods,
 } from '../api/use-commerce';
 import { useCommerceMessage } from '../hooks/use-commerce-message';
-import {
-  AddressForm,
-  addressData,
-  emptyAddress,
-  validateAddressValue,
-  type AddressErrors,
-} from './address-form';
-import { CardForm, cardData, emptyCard, validateCardValue, type CardFormErrors } from './card-form';
-import { CheckoutCaptcha, useCardCaptcha } from './checkout-captcha';
-import { PaymentMethodChoice } from './payment-method-choice';
+import { cardPaymentFields, emptyPayment, validatePayment, type PaymentErrors } from '../utils/payment';
+import { useCardCaptcha } from './checkout-captcha';
+import { PaymentSection } from './payment-section';
 import './checkout.css';
 
 /**
@@ -66,15 +59,10 @@ function TipJarForm({
   const [other, setOther] = useState('');
   const [plan, setPlan] = useState<DonationPlanType>(jar.plans[0] ?? 'single');
   const [answers, setAnswers] = useState<string[]>(() => jar.survey.map(() => ''));
-  const [method, setMethod] = useState<'existingCard' | 'newCard' | null>(null);
-  const [cardId, setCardId] = useState<string | null>(null);
-  const [card, setCard] = useState(emptyCard);
-  const [billing, setBilling] = useState(emptyAddress);
-  const [token, setToken] = useState<string | null>(null);
+  const [payment, setPayment] = useState(emptyPayment);
   const [captchaReset, setCaptchaReset] = useState(0);
   const [submitted, setSubmitted] = useState(false);
-  const [cardErrors, setCardErrors] = useState<CardFormErrors>({});
-  const [billingErrors, setBillingErrors] = useState<AddressErrors>({});
+  const [paymentErrors, setPaymentErrors] = useState<PaymentErrors>({ card: {}, billing: {} });
   const [surveyErrors, setSurveyErrors] = useState<boolean[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
@@ -82,8 +70,6 @@ function TipJarForm({
   const key = useRef<string | null>(null);
 
   const saved = methods.data ?? [];
-  const effectiveMethod = method ?? (saved.length > 0 ? 'existingCard' : 'newCard');
-  const effectiveCardId = cardId ?? saved.find((m) => m.isDefault)?.id ?? saved[0]?.id ?? null;
   const dollars = amount === 'other' ? Number(other) : Number(amount);
   const amountCents = Number.isFinite(dollars) ? Math.round(dollars * 100) : 0;
 
@@ -100,16 +86,12 @@ function TipJarForm({
     const se = answers.map((a) => a.trim() === '');
     setSurveyErrors(se);
     if (se.some(Boolean) || amountCents < 100) message = COMMERCE_MESSAGES.requiredInformation;
-    const be = validateAddressValue(billing);
-    const ce = effectiveMethod === 'newCard' ? validateCardValue(card, billing.zip) : {};
-    setBillingErrors(be);
-    setCardErrors(ce);
-    if (Object.keys(be).length) message ??= COMMERCE_MESSAGES.addressMandatory;
-    if (ce.form) message ??= ce.form;
-    if (effectiveMethod === 'existingCard' && !effectiveCardId)
-      message ??= COMMERCE_MESSAGES.requiredInformation;
-    if (effectiveMethod === 'newCard' && captcha.required && !token && !message)
-      message = t('messages.captchaRequired');
+    const checked = validatePayment(payment, saved, {
+      captchaRequired: captcha.required,
+      captchaMessage: t('messages.captchaRequired'),
+    });
+    setPaymentErrors(checked.errors);
+    message ??= checked.message;
     setFormError(message ? text(message) : null);
     if (message) return;
     key.current ??= newIdempotencyKey();
@@ -119,16 +101,10 @@ function TipJarForm({
         api,
         {
           gateway: (gateways.cardGateway ?? 'test') as 'test',
-          gatewayMethod: effectiveMethod,
-          gatewayData:
-            effectiveMethod === 'existingCard'
-              ? { paymentMethod: effectiveCardId ?? undefined }
-              : { card: cardData(card, billing) },
+          ...cardPaymentFields(payment, saved, { countries: countries.data }),
           amountCents,
           planType: plan,
           survey: jar.survey.map((s, i) => ({ q: s.q, a: answers[i]!.trim() })),
-          billingAddress: addressData(billing, countries.data),
-          ...(effectiveMethod === 'newCard' && token ? { recaptchaToken: token } : {}),
           domain: window.location.host,
         },
         key.current,
@@ -141,7 +117,7 @@ function TipJarForm({
     } catch (err) {
       if (err instanceof ApiError && err.isClientError) {
         key.current = null;
-        setToken(null);
+        setPayment((p) => ({ ...p, token: null }));
         setCaptchaReset((n) => n + 1);
       }
       setFormError(err instanceof ApiError ? errorText(err) : text(COMMERCE_MESSAGES.paymentFailure));
@@ -236,25 +212,15 @@ function TipJarForm({
       ) : null}
       <fieldset>
         <legend>{t('payment.heading')}</legend>
-        <PaymentMethodChoice
+        <PaymentSection
+          value={payment}
+          onChange={(patch) => setPayment((p) => ({ ...p, ...patch }))}
+          errors={paymentErrors}
+          submitted={submitted}
           saved={saved}
-          method={effectiveMethod}
-          onMethod={(m) => setMethod(m === 'existingCard' ? m : 'newCard')}
-          cardId={effectiveCardId}
-          onCardId={setCardId}
+          captchaUrl={captcha.challengeUrl}
+          captchaReset={captchaReset}
         />
-        {effectiveMethod === 'newCard' ? (
-          <CardForm value={card} onChange={setCard} errors={cardErrors} submitted={submitted} />
-        ) : null}
-        <AddressForm
-          value={billing}
-          onChange={setBilling}
-          errors={billingErrors}
-          legend={t('address.billing')}
-        />
-        {effectiveMethod === 'newCard' ? (
-          <CheckoutCaptcha challengeUrl={captcha.challengeUrl} onToken={setToken} resetKey={captchaReset} />
-        ) : null}
       </fieldset>
       <FormError message={formError} testId="tip-jar-error" />
       <div className="checkout-actions">

@@ -9,7 +9,7 @@ import { showToast } from '../../../lib/toast';
 import { useChangePurchaseMethod } from '../api/use-change-method';
 import { useCardGateway, usePaymentMethods, useRefreshPaymentMethods } from '../api/use-payment-methods';
 import { usePurchase } from '../api/use-purchase';
-import { useCardLabel } from './payment-methods';
+import { SavedCardList } from './saved-card-list';
 import { UpdateAllModal } from './update-all-modal';
 import './purchases.css';
 
@@ -28,7 +28,6 @@ interface UpdatePaymentMethodProps {
  */
 export function UpdatePaymentMethod({ purchaseId, onDone, onBack, renderAddCard }: UpdatePaymentMethodProps) {
   const { t } = useTranslation('purchases');
-  const label = useCardLabel();
   const refresh = useRefreshPaymentMethods();
   const purchase = usePurchase(purchaseId);
   const gateway = useCardGateway();
@@ -108,27 +107,19 @@ export function UpdatePaymentMethod({ purchaseId, onDone, onBack, renderAddCard 
         </p>
       ) : null}
       <form className="purchases__form" onSubmit={onSubmit} noValidate>
-        <fieldset className="purchases__fieldset">
-          <legend>{t('update.choose')}</legend>
+        <SavedCardList
+          legend={t('update.choose')}
+          cards={cards}
+          selected={selected}
+          onSelect={setChoice}
+          note={(m) =>
+            (m.isDefault ? ` · ${t('methods.default')}` : '') +
+            (m.id === p.paymentMethodId ? ` · ${t('methods.current')}` : '')
+          }
+        >
           <p className="purchases__note">{t('update.intro', { name: p.name })}</p>
           {cards.length === 0 ? <p className="purchases__empty">{t('update.noCards')}</p> : null}
-          {cards.map((m) => (
-            <label key={m.id} className="purchases__radio">
-              <input
-                type="radio"
-                name="paymentMethod"
-                value={m.id}
-                checked={selected === m.id}
-                onChange={() => setChoice(m.id)}
-              />
-              <span>
-                {label(m)}
-                {m.isDefault ? ` · ${t('methods.default')}` : ''}
-                {m.id === p.paymentMethodId ? ` · ${t('methods.current')}` : ''}
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        </SavedCardList>
         {cards.length > 0 ? (
           <label className="purchases__check">
             <input type="checkbox" checked={applyAll} onChange={(e) => setApplyAll(e.target.checked)} />

@@ -9,7 +9,7 @@ import { useCardGateway, usePaymentMethods, useRefreshPaymentMethods } from '../
 import { useProration, usePurchase, useUpgradeOptions } from '../api/use-purchase';
 import { useUpgradePurchase } from '../api/use-upgrade-purchase';
 import { money } from '../utils/format';
-import { useCardLabel } from './payment-methods';
+import { SavedCardList } from './saved-card-list';
 import './purchases.css';
 
 interface UpgradePurchaseProps {
@@ -42,7 +42,6 @@ export function UpgradePurchase({
   redirect = (href) => window.location.assign(href),
 }: UpgradePurchaseProps) {
   const { t } = useTranslation('purchases');
-  const label = useCardLabel();
   const refresh = useRefreshPaymentMethods();
   const purchase = usePurchase(purchaseId);
   const options = useUpgradeOptions(purchaseId);
@@ -175,21 +174,7 @@ export function UpgradePurchase({
         </dl>
         {pr ? <p className="purchases__note">{t('upgrade.unusedNote')}</p> : null}
         {!wallet && cards.length > 0 ? (
-          <fieldset className="purchases__fieldset">
-            <legend>{t('upgrade.payWith')}</legend>
-            {cards.map((m) => (
-              <label key={m.id} className="purchases__radio">
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  value={m.id}
-                  checked={cardId === m.id}
-                  onChange={() => setCard(m.id)}
-                />
-                <span>{label(m)}</span>
-              </label>
-            ))}
-          </fieldset>
+          <SavedCardList legend={t('upgrade.payWith')} cards={cards} selected={cardId} onSelect={setCard} />
         ) : null}
         {needsCard ? <p className="purchases__note">{t('upgrade.addCardFirst')}</p> : null}
         {error ? (
