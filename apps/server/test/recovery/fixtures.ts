@@ -1,3 +1,4 @@
+import type { AppContext } from '../../src/context';
 import { newSiteRow } from '../../src/modules/sites/site-defaults';
 import { accountsHarness, bearer, PASSWORD, START } from '../support/accounts';
 import { startSmtpSink } from '../support/smtp-sink';
@@ -19,9 +20,10 @@ type UserSpec = {
  * (perm hideAuth), and a
  * clock tests move. `user()` adds an account; `adminToken()` signs a bearer token as the app does.
  */
-export async function recoveryHarness() {
+export async function recoveryHarness(opts: { context?: Partial<AppContext> } = {}) {
   const sink = await startSmtpSink();
   const accounts = await accountsHarness({
+    context: opts.context,
     env: { SMTP_URL: sink.url },
     sites: [
       newSiteRow('acme', 'Acme TV', { hosts: '["tv.acme.test"]' }),

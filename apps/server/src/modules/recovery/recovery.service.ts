@@ -35,7 +35,7 @@ export const LIMITS = {
   /** Reset mails asked for one e-mail address, and from one IP. */
   resetPerEmail: { limit: 3, windowMs: 15 * MINUTE },
   resetPerIp: { limit: 20, windowMs: 15 * MINUTE },
-  /** Forced-reset attempts per account (counted before the verify), wrong passwords per IP. */
+  /** Forced-reset attempts per account and per IP, each counted before the verify. */
   expiredPerAccount: { limit: 5, windowMs: 15 * MINUTE },
   expiredPerIp: { limit: 20, windowMs: 15 * MINUTE },
   /** Unknown or expired autologin codes and wrong passcodes, per IP. */
@@ -291,8 +291,9 @@ export function createRecoveryService(deps: {
       const message = 'Too many failed attempts. Please try again later';
       const accountKey = `reset-expired:acct:${site.uid}:${email}`;
       const ipKey = `reset-expired:ip:${ip}`;
-      await refuseWhenExhausted(ipKey, LIMITS.expiredPerIp, message);
-      // Counted before the verify, so a concurrent burst runs at most `limit` verifies.
+      // Both counted before the verify, so a concurrent burst runs at most `limit` verifies
+      // (a count read before the verify and written after it let a burst through).
+      await count(ipKey, LIMITS.expiredPerIp, message);
       await count(accountKey, LIMITS.expiredPerAccount, message);
       const user = await auth.findUser(site.uid, email);
       // As at login: no guess is verified against a locked account; only a mailed reset unlocks it.
@@ -307,10 +308,7 @@ export function createRecoveryService(deps: {
         user?.password_hash !== undefined && user.password_hash !== ''
           ? await passwords.verify(user.password_hash, body.password, ip)
           : await passwords.verify(await dummyHash, body.password, ip).then(() => false);
-      if (!user || !ok) {
-        await count(ipKey, LIMITS.expiredPerIp, message);
-        throw invalidCredentials();
-      }
+      if (!user || !ok) throw invalidCredentials();
       if (!passwordExpired(user, now()))
         throw new AppError(409, 'pwdNotExpired', 'Your password has not expired; log in as usual');
       if (body.newPassword === body.password)
