@@ -64,7 +64,8 @@ export function attachNative(video: HTMLVideoElement, options: ResolvedPlayerOpt
           expiresAt: options.expiresAt,
           renew: async () => {
             const next = await renewSource();
-            if (next) switchSource(video, next.url);
+            if (next && next.url !== video.currentSrc && next.url !== video.getAttribute('src'))
+              switchSource(video, next.url);
             return next;
           },
         })

@@ -35,6 +35,14 @@ describe('createSourceRenewal', () => {
     r.stop();
   });
 
+  it('schedules nothing for a token this clock already sees expired (a skewed clock would loop)', async () => {
+    const renew = vi.fn(async () => ({ url: '/media/tokB/asset1/master.m3u8', expiresAt: iso(T0 - MIN) }));
+    const r = createSourceRenewal({ src, expiresAt: iso(T0 - 5 * MIN), renew });
+    await vi.advanceTimersByTimeAsync(60 * MIN);
+    expect(renew).not.toHaveBeenCalled();
+    r.stop();
+  });
+
   it("renews a live channel's playlist token and leaves the segments' own tokens alone", async () => {
     const renew = vi.fn(async () => ({ url: '/live/L2/acme/linear/master.m3u8', expiresAt: null }));
     const r = createSourceRenewal({

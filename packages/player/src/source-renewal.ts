@@ -40,6 +40,9 @@ export function createSourceRenewal(options: SourceRenewalOptions) {
     const expiresMs = expiresAt ? Date.parse(expiresAt) : NaN;
     if (stopped || !original || !Number.isFinite(expiresMs)) return;
     const left = expiresMs - now();
+    // Already past by this device's clock: the clock is off (TVs' often are), and renewing now
+    // would only get another token that looks expired, in a loop. Play on as before renewal existed.
+    if (left <= 0) return;
     const lead = Math.min(RENEW_LEAD_MS, left / 2);
     timer = setTimer(() => void renewBefore(expiresMs), Math.max(0, left - lead));
   }

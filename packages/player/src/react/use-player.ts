@@ -51,7 +51,8 @@ export function usePlayer(videoRef: RefObject<HTMLVideoElement | null>, options:
       live,
       startTime,
       expiresAt,
-      // The newest callback, so a re-render does not restart the player.
+      // The newest callbacks, so a re-render does not restart the player.
+      onError: (error) => latest.current.onError?.(error),
       renewSource: () => latest.current.renewSource?.() ?? Promise.resolve(null),
     });
     setState({ ...initialState, engine: p.engine, muted: video.muted });
