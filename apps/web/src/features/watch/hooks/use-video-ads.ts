@@ -89,6 +89,7 @@ export function useVideoAds(
   const preRollVast = useMemo(
     () => (preRollWanted ? prefetchVast(tagUrl('pre')) : null),
     // tagUrl changes with the video; the break is fetched once per video.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetched once per video (comment above)
     [preRollWanted, videoUid],
   );
   const preRoll: 'loading' | 'none' | 'done' | Break =
