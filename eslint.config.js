@@ -100,13 +100,10 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  // The rules of hooks and the React Compiler's checks (the plugin's recommended set) for both apps.
   {
-    // The rules of hooks for both apps. The plugin's React Compiler checks (refs, purity,
-    // immutability, set-state-in-effect) are not on yet: 19 findings in 14 files, mostly the
-    // "latest ref" and "sync state from an effect" patterns, to be reworked with the shared client core.
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/tv/src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    ...reactHooks.configs.flat.recommended,
   },
   { files: ['packages/domain/**'], rules: forbid(['@marquee/*', '**/apps/**']) },
   { files: ['packages/contract/**'], rules: forbid(['@marquee/!(domain)', '**/apps/**']) },
