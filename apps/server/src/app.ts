@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createContext, type AppContext } from './context';
-import type { Db } from './db/database';
+import { pingDatabase, type Db } from './db/database';
 import { adsRoutes } from './modules/ads/ads.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -99,7 +99,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await ctx.sessions.close();
   });
   app.get('/healthz', { schema: { hide: true } }, async () => {
-    await db.selectFrom('sites').select('uid').limit(1).execute();
+    await pingDatabase(db);
     return { status: 'ok' };
   });
   registerAuth(app, ctx.auth.verifyAccessToken);

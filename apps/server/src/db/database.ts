@@ -35,6 +35,11 @@ export function openDatabase(
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
+/** The health check's probe: one cheap read that fails when the database cannot answer. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.selectFrom('sites').select('uid').limit(1).execute();
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

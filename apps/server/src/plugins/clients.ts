@@ -11,11 +11,8 @@ import {
   type ThemeLike,
 } from '@marquee/domain';
 import type { SitesTable } from '../db/schema';
-import { pageContentPolicy, type Framing, type SiteSources } from '../modules/sites/content-policy';
-import type { PageBootstrap } from '../modules/sites/page-bootstrap';
-import type { SitesService } from '../modules/sites/sites.service';
 import { EncodedBody } from './compression';
-import { setPagePolicy } from './security-headers';
+import { pageContentPolicy, setPagePolicy, type Framing, type SiteSources } from './security-headers';
 
 const API_PATH = /^\/(v\d|api|media|live|healthz)(\/|$)/;
 
@@ -23,8 +20,21 @@ const API_PATH = /^\/(v\d|api|media|live|healthz)(\/|$)/;
 const PAGE_TTL_MS = 5_000;
 const PAGE_CACHE_MAX = 500;
 
+/** What a page needs of the sites module (app.ts passes the sites service): plugins import no module. */
+type PageSites = {
+  resolve(request: FastifyRequest): Promise<SitesTable>;
+  sources(uid: string): Promise<SiteSources>;
+};
+
+/** A web page's first data, as the sites module's `pageBootstrap` builds it. */
+type PageBootstrap = {
+  config: unknown;
+  discover?: unknown;
+  leadImage?: { src: string; srcSet?: string };
+};
+
 export type ClientPages = {
-  sites: SitesService;
+  sites: PageSites;
   /** The web page's first data (site config, landing rows), inlined so it needs no round trip. */
   bootstrap?: (siteUid: string, path: string) => Promise<PageBootstrap | null>;
 };
@@ -144,7 +154,7 @@ export const withScriptNonce = (html: string, nonce: string) =>
   html.replace(/<script\b([^>]*)>/g, `<script$1 nonce="${nonce}">`);
 
 /** The request's site, or null when it names none that exists (the page then falls back to ?__site). */
-async function siteOf(sites: SitesService, request: FastifyRequest): Promise<SitesTable | null> {
+async function siteOf(sites: PageSites, request: FastifyRequest): Promise<SitesTable | null> {
   try {
     return await sites.resolve(request);
   } catch {

@@ -2,12 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import {
-  socialConfig,
-  SocialProvidersEnv,
-  SocialProviderUrl,
-  type SocialConfig,
-} from '../modules/social/social.config';
+import { socialConfig, SocialProvidersEnv, SocialProviderUrl, type SocialConfig } from './social-config';
 
 /** The value ALLOW_TEST_PAYMENTS_IN_PRODUCTION must have: the operator says what it means. */
 export const ALLOW_TEST_PAYMENTS_VALUE = 'yes-anyone-can-buy-for-free';

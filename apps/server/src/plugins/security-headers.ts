@@ -59,3 +59,59 @@ export function setPagePolicy(reply: FastifyReply, policy: string, framable: boo
   reply.header('content-security-policy', policy);
   if (framable) reply.raw.removeHeader('x-frame-options');
 }
+
+/**
+ * The outside origins a site's pages may reach, from the integrations the site has configured
+ * (decision 0039): nothing beyond our own origin unless a setting names a host.
+ */
+export type SiteSources = {
+  /** fetch/XHR: the VAST ad tag, the banner ad server, the heartbeat endpoint. */
+  connect: string[];
+  /** Video and audio: the ad tag's host and the creatives' external media. */
+  media: string[];
+  /** Tracking pixels and banner images: the ad hosts. */
+  img: string[];
+  /** Iframe tabs' pages. */
+  frame: string[];
+  /**
+   * Who may frame the site's embed routes: null for anyone (oEmbed's promise); a list when the
+   * operator set `sites.embed.frameAncestors`.
+   */
+  frameAncestors: string[] | null;
+};
+
+/** Which framing a page allows: none (every page but embeds), or an embed's. */
+export type Framing = 'none' | 'embed';
+
+/**
+ * The Content-Security-Policy of a web or TV page: scripts only from our origin or with this
+ * response's nonce (never inline otherwise, never eval); media and API on our origin, with `blob:`
+ * for hls.js (MediaSource and its worker); outside hosts only as the site's integrations need.
+ * Styles allow inline: the branded theme `<style>` and the captcha widget's injected styles.
+ */
+export function pageContentPolicy(sources: SiteSources, nonce: string, framing: Framing): string {
+  const list = (...items: string[]) => items.join(' ');
+  const ancestors =
+    framing === 'none'
+      ? "'none'"
+      : sources.frameAncestors === null
+        ? '*'
+        : list("'self'", ...sources.frameAncestors);
+  const directives: [string, string][] = [
+    ['default-src', "'self'"],
+    ['script-src', list("'self'", `'nonce-${nonce}'`)],
+    ['script-src-attr', "'none'"],
+    ['style-src', list("'self'", "'unsafe-inline'")],
+    ['img-src', list("'self'", 'data:', 'blob:', 'https:', ...sources.img)],
+    ['media-src', list("'self'", 'blob:', ...sources.media)],
+    ['connect-src', list("'self'", ...sources.connect)],
+    ['worker-src', list("'self'", 'blob:')],
+    ['frame-src', list("'self'", ...sources.frame)],
+    ['font-src', list("'self'", 'data:')],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', ancestors],
+  ];
+  return directives.map(([name, value]) => `${name} ${value}`).join('; ');
+}

@@ -27,6 +27,7 @@ export function RemoteProvider({
 }) {
   const stack = useRef<RemoteHandler[]>([]);
   const fallbackRef = useRef(fallback);
+  // eslint-disable-next-line react-hooks/refs -- latest-callback ref: the effect subscribes once and calls the newest callback
   fallbackRef.current = fallback;
 
   useEffect(() => {
@@ -72,6 +73,7 @@ function isTyping(target: EventTarget | null) {
 export function useRemote(handler: RemoteHandler) {
   const ctx = useContext(RemoteContext);
   const ref = useRef(handler);
+  // eslint-disable-next-line react-hooks/refs -- latest-callback ref: the effect subscribes once and calls the newest callback
   ref.current = handler;
   useEffect(() => ctx?.push((action, event) => ref.current(action, event)), [ctx]);
 }

@@ -31,6 +31,7 @@ export function AltchaCaptcha({
   const [loaded, setLoaded] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
   const onTokenRef = useRef(onToken);
+  // eslint-disable-next-line react-hooks/refs -- latest-callback ref: the effect subscribes once and calls the newest callback
   onTokenRef.current = onToken;
 
   useEffect(() => {

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { AdCreative, AdTrackQuery, StoredAdSettings, VastQuery } from '@marquee/contract';
 import { AD_TRACKING_VIDEO_TYPES, type AdTrackingEvent } from '@marquee/domain';
 import { notFound } from '../../plugins/errors';
-import type { AnalyticsService, EventOrigin } from '../analytics/analytics.service';
-import type { SitesService } from '../sites/sites.service';
+import type { AnalyticsService, EventOrigin } from '../analytics';
+import type { SitesService } from '../sites';
 import { buildVast, EMPTY_VAST } from './vast';
 
 export type AdsService = ReturnType<typeof createAdsService>;

@@ -9,7 +9,7 @@ import {
 } from '@marquee/domain';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest, forbidden } from '../../plugins/errors';
-import type { SitesService } from '../sites/sites.service';
+import type { SitesService } from '../sites';
 import type { AnalyticsEventRow, AnalyticsRepository } from './analytics.repository';
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -24,7 +24,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest } from '../../plugins/errors';
-import type { SitesService } from '../sites/sites.service';
+import type { SitesService } from '../sites';
 import { toBundle, toPaymentMethod, toPurchase, toRental } from './commerce.mapper';
 import type { BundleRow, CommerceRepository, CouponRow } from './commerce.repository';
 import { GatewayRefusedError, GatewayValidationError, type GatewayRegistry } from './gateways/gateway';

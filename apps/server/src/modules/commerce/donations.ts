@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import type { PurchasesTable } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest } from '../../plugins/errors';
-import type { SitesService } from '../sites/sites.service';
+import type { SitesService } from '../sites';
 import type { Checkout, PlannedCharge, Replay } from './checkout';
 import { toPurchase } from './commerce.mapper';
 

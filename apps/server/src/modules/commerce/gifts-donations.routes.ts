@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
-import { linkOrigin } from '../recovery/recovery.service';
+import { linkOrigin } from '../recovery';
 import { countryCodes } from './countries';
 import { validateGift } from './gifts';
 import { idempotencyKey } from './idempotency-key';

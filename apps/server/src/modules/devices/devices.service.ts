@@ -12,8 +12,7 @@ import type { SecondScreensTable, SitesTable } from '../../db/schema';
 import type { RateLimiter, RateRule } from '../../infra/rate-limiter';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
-import type { AuthService, DeviceInfo } from '../auth/auth.service';
-import type { FamilyState } from '../auth/auth.repository';
+import type { AuthService, DeviceInfo, FamilyState } from '../auth';
 import type { DevicesRepository } from './devices.repository';
 
 export type DevicesService = ReturnType<typeof createDevicesService>;

@@ -12,7 +12,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { PurchasesTable, UsersTable } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
-import type { SitesService } from '../sites/sites.service';
+import type { SitesService } from '../sites';
 import type { EntitlementsRepository } from './entitlements.repository';
 
 export type EntitlementsService = ReturnType<typeof createEntitlementsService>;

@@ -2,8 +2,8 @@ import type { LibraryPage, LibraryType } from '@marquee/contract';
 import type { Entitlements } from '@marquee/domain';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
-import type { CatalogService, OwnedScope, Paging } from '../catalog/catalog.service';
-import type { SitesService } from '../sites/sites.service';
+import type { CatalogService, OwnedScope, Paging } from '../catalog';
+import type { SitesService } from '../sites';
 
 export type LibraryService = ReturnType<typeof createLibraryService>;
 

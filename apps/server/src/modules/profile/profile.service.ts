@@ -7,7 +7,7 @@ import { sharedPasswordHasher, type PasswordHasher } from '../../infra/password-
 import type { RateLimiter, RateRule } from '../../infra/rate-limiter';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest } from '../../plugins/errors';
-import { toUser, type AuthService } from '../auth/auth.service';
+import { toUser, type AuthService } from '../auth';
 import type { ProfileRepository } from './profile.repository';
 
 export type ProfileService = ReturnType<typeof createProfileService>;

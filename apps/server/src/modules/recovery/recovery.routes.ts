@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
-import type { DeviceInfo } from '../auth/auth.service';
+import type { DeviceInfo } from '../auth';
 import { RateLimitedError, type OriginHint } from './recovery.service';
 import { security } from '../../plugins/openapi';
 

@@ -19,7 +19,7 @@ import { sharedPasswordHasher, type PasswordHasher } from '../../infra/password-
 import type { RateLimiter, RateRule } from '../../infra/rate-limiter';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest, forbidden } from '../../plugins/errors';
-import { AUTH_DISABLED_MESSAGE, type AuthService, type DeviceInfo } from '../auth/auth.service';
+import { AUTH_DISABLED_MESSAGE, type AuthService, type DeviceInfo } from '../auth';
 import type { CodeKind, PasswordUpdate, RecoveryRepository } from './recovery.repository';
 
 export type RecoveryService = ReturnType<typeof createRecoveryService>;

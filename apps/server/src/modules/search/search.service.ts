@@ -18,7 +18,7 @@ import {
   VIDEO_TYPE_OF,
   type SearchOptionKey,
 } from '@marquee/domain';
-import type { SitesService } from '../sites/sites.service';
+import type { SitesService } from '../sites';
 import type { SearchRepository, SearchRow } from './search.repository';
 
 export type SearchService = ReturnType<typeof createSearchService>;

@@ -6,7 +6,7 @@ import { publicAdSettings, storedAdSettings } from './ad-settings';
 import { siteSources } from './content-policy';
 import { embedSettings, siteStructure } from './site-structure';
 import type { SitesRepository } from './sites.repository';
-import { trackForBulkInvalidation } from '../catalog/response-cache';
+import { trackForBulkInvalidation } from '../catalog';
 
 export type SitesService = ReturnType<typeof createSitesService>;
 

@@ -21,9 +21,9 @@ import {
 } from 'openid-client';
 import type { SitesTable, UsersTable } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
-import type { AuthService, DeviceInfo } from '../auth/auth.service';
-import type { SitesService } from '../sites/sites.service';
-import type { SocialConfig, SocialProviderConfig } from './social.config';
+import type { AuthService, DeviceInfo } from '../auth';
+import type { SitesService } from '../sites';
+import type { SocialConfig, SocialProviderConfig } from '../../plugins/social-config';
 import type { SocialRepository } from './social.repository';
 
 export type SocialService = ReturnType<typeof createSocialService>;

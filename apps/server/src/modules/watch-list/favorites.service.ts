@@ -1,7 +1,7 @@
 import type { UserFavorite } from '@marquee/contract';
 import type { AuthUser } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
-import type { SitesService } from '../sites/sites.service';
+import type { SitesService } from '../sites';
 import type { FavoritesRepository } from './favorites.repository';
 import { ownSite } from './site-scope';
 

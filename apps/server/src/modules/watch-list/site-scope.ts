@@ -1,5 +1,5 @@
 import { resolvePerms, type PermName } from '@marquee/domain';
-import type { SitesService } from '../sites/sites.service';
+import type { SitesService } from '../sites';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 

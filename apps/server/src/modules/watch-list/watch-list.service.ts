@@ -4,7 +4,7 @@ import { nextUnfinishedEpisode, pageOffset, WATCH_LIST_MAX_ITEMS } from '@marque
 import type { WatchListItemsTable } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
-import type { SitesService } from '../sites/sites.service';
+import type { SitesService } from '../sites';
 import { ownSite } from './site-scope';
 import type { WatchListRepository } from './watch-list.repository';
 

@@ -69,6 +69,7 @@ export default function WatchRoute({
       if (e instanceof WatchRouteError) return e;
       throw e;
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- searchText stands for search, a new object every render
   }, [
     kind,
     channelId,

@@ -20,6 +20,7 @@ export function useDeviceActivation(onActivated: (login: LoginResponse) => void)
   const [state, setState] = useState<ActivationState>({ phase: 'registering' });
   const [generation, setGeneration] = useState(0);
   const onActivatedRef = useRef(onActivated);
+  // eslint-disable-next-line react-hooks/refs -- latest-callback ref: the effect subscribes once and calls the newest callback
   onActivatedRef.current = onActivated;
 
   useEffect(

@@ -12,6 +12,7 @@ export function PlayLive({ assetId, onLeave }: { assetId: string; onLeave: () =>
   const playUrl = useLiveChannelPlayUrl(assetId);
   const renewPlayUrl = useRenewLiveChannelPlayUrl(assetId);
   const channel = channels.data?.items.find((c) => c.id === assetId || c._id === assetId);
+  // eslint-disable-next-line react-hooks/purity -- the entry on air is picked by the clock at render time
   const nowMs = Date.now();
   const [player, setPlayer] = useState<CorePlayer | null>(null);
   useLiveChannelAnalytics(player, channel?.id);

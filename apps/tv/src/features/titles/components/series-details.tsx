@@ -56,6 +56,7 @@ export function SeriesDetails({
     const focusTarget = target && episodes.some((e) => e.uid === target);
     void setFocus(focusTarget ? episodeKey(target) : 'series-play');
     // Focus once per loaded series, not on every season switch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- focus once per loaded series (comment above)
   }, [data]);
 
   useEffect(() => {

@@ -16,6 +16,7 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   const { status } = useSession();
   const [params] = useSearchParams();
   const sawAnonymous = useRef(false);
+  // eslint-disable-next-line react-hooks/refs -- remembers, without a re-render, that the visitor was anonymous first
   if (status === 'anonymous') sawAnonymous.current = true;
   if (status === 'loading') {
     return (
@@ -25,6 +26,7 @@ export function GuestOnly({ children }: { children: ReactNode }) {
     );
   }
   if (status === 'signedIn') {
+    // eslint-disable-next-line react-hooks/refs -- read once to pick where a visitor who just signed in goes
     const target = sawAnonymous.current || params.get('odrc') ? returnPath(params) : PROFILE_PATH;
     return <Navigate replace to={target} />;
   }

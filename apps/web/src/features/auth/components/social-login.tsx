@@ -27,6 +27,7 @@ export function SocialLogin({ returnTo, odrc }: { returnTo: string; odrc?: strin
         }),
       );
       sessionStorage.setItem(OAUTH_RETURN_KEY, returnTo);
+      // eslint-disable-next-line react-hooks/immutability -- a full-page navigation to the provider is the point
       window.location.href = url;
     } catch (e) {
       setError(serverText(e));

@@ -140,6 +140,7 @@ function CheckoutForm({
     if (autoApplied.current || !urlCoupon) return;
     autoApplied.current = true;
     void onApplyCoupon(urlCoupon);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the URL coupon is applied once (comment above)
   }, [urlCoupon]);
 
   // Success: "auto-continue after 3 s", unless the bundle's own text is there to be read.

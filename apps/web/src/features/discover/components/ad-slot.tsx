@@ -18,6 +18,7 @@ export function AdSlot({ slot, banner }: { slot: number; banner?: BannerConfig |
   const refreshMs = banner?.refreshMs ?? 0;
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- no banner while the site has none; the loader drives the rest
     if (!url) return setState(null);
     return startBannerLoader(
       { url, slot: placement, refreshMs },

@@ -39,6 +39,7 @@ export function SearchBox() {
     const timer = setTimeout(() => go(value), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
     // Only a new value restarts the wait.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new value restarts the wait (comment above)
   }, [value]);
 
   const submit = (e: FormEvent) => {

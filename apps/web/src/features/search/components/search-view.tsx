@@ -39,6 +39,7 @@ export function SearchView({ state, onChange, options, hrefOf }: Props) {
   const current = types.includes(state.type) ? state : { ...state, type: 'all' as const };
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the mobile panel closes when the window becomes desktop
     if (desktop) setPanelOpen(false);
   }, [desktop]);
   useEffect(() => {

@@ -8,6 +8,7 @@ export function useDelayedHide(open: boolean, delayMs: number): boolean {
   const [shown, setShown] = useState(open);
   useEffect(() => {
     if (open) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- shown at once on open; only the hide waits
       setShown(true);
       return;
     }

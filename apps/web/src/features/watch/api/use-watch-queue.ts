@@ -75,6 +75,7 @@ function dynamicHref(type: string): string | null {
 export function useWatchQueue(ctx: WatchQueueContext): WatchQueue {
   const initial = ctx.limit ?? PLAY_QUEUE_LIMIT;
   const [shown, setShown] = useState(initial);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the queue length starts over for each video
   useEffect(() => setShown(initial), [initial, ctx.videoUid]);
 
   const video = useQuery(videoQueryOptions(api, ctx.videoUid));

@@ -45,6 +45,7 @@ function AdOverlay({ ads }: { ads: VideoAds }) {
       p.stop();
     };
     // One playback per break; onAdEvent is stable for it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one playback per break (comment above)
   }, [current]);
 
   const open = () => {

@@ -21,8 +21,10 @@ export function useLiveEventPlayback(
 ) {
   const live = video?.type === 'liveEvent' ? (video.liveEvent ?? null) : null;
   const go = useRef(onNotLive);
+  // eslint-disable-next-line react-hooks/refs -- latest-callback ref: the effect subscribes once and calls the newest callback
   go.current = onNotLive;
   const refetch = useRef(refetchPlayUrl);
+  // eslint-disable-next-line react-hooks/refs -- latest-callback ref: the effect subscribes once and calls the newest callback
   refetch.current = refetchPlayUrl;
 
   useEffect(() => {

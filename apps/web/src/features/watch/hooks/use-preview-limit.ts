@@ -10,6 +10,7 @@ export function usePreviewLimit(
   previewSeconds: number | null | undefined,
 ): boolean {
   const [ended, setEnded] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a new preview length starts unended
   useEffect(() => setEnded(false), [previewSeconds]);
   useEffect(() => {
     if (!player || !previewSeconds || previewSeconds <= 0) return;

@@ -74,6 +74,7 @@ export function useVideoAds(
   const [blocked, setBlocked] = useState<boolean | null>(null);
   const playedMid = useRef(new Set<number>());
   const midRef = useRef(mid);
+  // eslint-disable-next-line react-hooks/refs -- latest-callback ref: the effect subscribes once and calls the newest callback
   midRef.current = mid;
 
   const tagUrl = useCallback(
@@ -89,6 +90,7 @@ export function useVideoAds(
   const preRollVast = useMemo(
     () => (preRollWanted ? prefetchVast(tagUrl('pre')) : null),
     // tagUrl changes with the video; the break is fetched once per video.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetched once per video (comment above)
     [preRollWanted, videoUid],
   );
   const preRoll: 'loading' | 'none' | 'done' | Break =
@@ -111,6 +113,7 @@ export function useVideoAds(
   // The ad-blocker bait, alongside play-url too (web only: the TV apps do not use this hook).
   const gate = !!ads && siteAds && adBlockerGateOn(ads, { withoutAds: false, tv: false });
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- no bait check while the gate is off
     if (!gate) return setBlocked(null);
     let cancelled = false;
     isAdBlocked((url, init) => fetch(url, init)).then((b) => !cancelled && setBlocked(b));

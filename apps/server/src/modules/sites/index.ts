@@ -1,0 +1,2 @@
+// The sites module's public face: what other modules may import (apps/server/src/modules/README.md).
+export type { SitesService } from './sites.service';
