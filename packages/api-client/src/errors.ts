@@ -1,5 +1,7 @@
+import { DEFAULT_ERROR_MESSAGE } from '@marquee/domain';
+
 /** The spec's default error text (playback-and-social §8). */
-export const DEFAULT_ERROR_MESSAGE = 'Uh-oh, something went wrong! Please try again';
+export { DEFAULT_ERROR_MESSAGE };
 
 /** An API call that failed: the HTTP status and the server's `{ error: { code, message, field? } }`. */
 export class ApiError extends Error {

@@ -29,3 +29,4 @@ export * from './endpoints/favorites';
 export * from './endpoints/analytics';
 export * from './endpoints/commerce';
 export * from './endpoints/purchases';
+export * from './session';

@@ -81,3 +81,4 @@ export const AdTrackQuery = ClientQuery.extend({
 export type AdTrackQuery = z.infer<typeof AdTrackQuery>;
 
 export const AdCreativeParams = z.object({ site: z.string().min(1).max(64), id: creativeId });
+export type AdCreativeParams = z.infer<typeof AdCreativeParams>;

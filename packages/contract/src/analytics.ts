@@ -58,6 +58,7 @@ export const VideoAnalyticsEvent = z
     ...clientIds,
   })
   .meta({ id: 'VideoAnalyticsEvent' });
+export type VideoAnalyticsEvent = z.infer<typeof VideoAnalyticsEvent>;
 
 /** watch {channelId, contentDuration, contentProgress, duration, videoUid}, sent on stop (§4.8). */
 export const WatchAnalyticsEvent = z
@@ -73,6 +74,7 @@ export const WatchAnalyticsEvent = z
     ...clientIds,
   })
   .meta({ id: 'WatchAnalyticsEvent' });
+export type WatchAnalyticsEvent = z.infer<typeof WatchAnalyticsEvent>;
 
 /** liveChannel {liveChannelId, type skip or view}. */
 export const LiveChannelAnalyticsEvent = z
@@ -84,6 +86,7 @@ export const LiveChannelAnalyticsEvent = z
     ...clientIds,
   })
   .meta({ id: 'LiveChannelAnalyticsEvent' });
+export type LiveChannelAnalyticsEvent = z.infer<typeof LiveChannelAnalyticsEvent>;
 
 /** liveChannelWatch {duration, liveChannelId}: seconds watched of a live channel. */
 export const LiveChannelWatchAnalyticsEvent = z
@@ -93,6 +96,7 @@ export const LiveChannelWatchAnalyticsEvent = z
     ...clientIds,
   })
   .meta({ id: 'LiveChannelWatchAnalyticsEvent' });
+export type LiveChannelWatchAnalyticsEvent = z.infer<typeof LiveChannelWatchAnalyticsEvent>;
 
 /** page {page}: a page view; the web app sends the route's path (no query string). */
 export const PageAnalyticsEvent = z
@@ -101,6 +105,7 @@ export const PageAnalyticsEvent = z
     ...clientIds,
   })
   .meta({ id: 'PageAnalyticsEvent' });
+export type PageAnalyticsEvent = z.infer<typeof PageAnalyticsEvent>;
 
 /**
  * share {channelId, contentId, platform, type, videoUid}. A series or a page has no video or
@@ -116,11 +121,13 @@ export const ShareAnalyticsEvent = z
     ...clientIds,
   })
   .meta({ id: 'ShareAnalyticsEvent' });
+export type ShareAnalyticsEvent = z.infer<typeof ShareAnalyticsEvent>;
 
 /** smartBanner {type}: the app banner was shown, opened, closed… */
 export const SmartBannerAnalyticsEvent = z
   .object({ type: label('type'), ...clientIds })
   .meta({ id: 'SmartBannerAnalyticsEvent' });
+export type SmartBannerAnalyticsEvent = z.infer<typeof SmartBannerAnalyticsEvent>;
 
 /** The body of POST …/analytics/{kind}, per kind. */
 export const AnalyticsEventBodies = {
@@ -149,6 +156,7 @@ export const AnalyticsBatchEvent = z.discriminatedUnion(
   ],
   { message: `kind must be one of ${ANALYTICS_KINDS.join(', ')}` },
 );
+export type AnalyticsBatchEvent = z.infer<typeof AnalyticsBatchEvent>;
 /** One event of any kind: the kind's body with `kind` added. */
 export type AnalyticsEvent = z.infer<typeof AnalyticsBatchEvent>;
 
@@ -168,6 +176,7 @@ export const AnalyticsAccepted = z.object({ accepted: z.number().int() }).meta({
 export type AnalyticsAccepted = z.infer<typeof AnalyticsAccepted>;
 
 export const AnalyticsKindParams = SiteParams.extend({ kind: z.string().max(64) });
+export type AnalyticsKindParams = z.infer<typeof AnalyticsKindParams>;
 
 /** GET …/analytics/summary?from&to: ISO instants; the last 30 days by default. */
 export const AnalyticsSummaryQuery = ClientQuery.extend({

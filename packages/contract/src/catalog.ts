@@ -5,6 +5,7 @@ import { ClientQuery, PageSize, pagingQuery, paginated } from './common';
 // ---------- shared pieces ----------
 
 export const Thumbnail = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
+export type Thumbnail = z.infer<typeof Thumbnail>;
 /** Every size present; missing ones are filled from the best available (discovery-and-site §2.10). */
 export const Thumbnails = z
   .object({ maxres: Thumbnail, high: Thumbnail, medium: Thumbnail, standard: Thumbnail, default: Thumbnail })
@@ -15,8 +16,10 @@ export const VideoType = z.enum(['video', 'episode', 'movie', 'series', 'liveEve
 export type VideoType = z.infer<typeof VideoType>;
 
 export const LiveEventState = z.enum(['ended', 'live', 'future']);
+export type LiveEventState = z.infer<typeof LiveEventState>;
 
 export const Subtitle = z.object({ language: z.string(), label: z.string(), url: z.string() });
+export type Subtitle = z.infer<typeof Subtitle>;
 
 // ---------- video ----------
 
@@ -134,6 +137,7 @@ export const Channel = z
   .meta({ id: 'Channel' });
 export type Channel = z.infer<typeof Channel>;
 export const ChannelPage = paginated(Channel).meta({ id: 'ChannelPage' });
+export type ChannelPage = z.infer<typeof ChannelPage>;
 
 // ---------- series ----------
 
@@ -159,6 +163,7 @@ export const Series = z
   .meta({ id: 'Series' });
 export type Series = z.infer<typeof Series>;
 export const SeriesPage = paginated(Series).meta({ id: 'SeriesPage' });
+export type SeriesPage = z.infer<typeof SeriesPage>;
 
 export const Season = z.object({ season: z.number().int(), episodes: z.array(Video) }).meta({ id: 'Season' });
 export type Season = z.infer<typeof Season>;
@@ -240,6 +245,7 @@ export const TabKind = z.enum([
   'live',
   'epg',
 ]);
+export type TabKind = z.infer<typeof TabKind>;
 
 /** GET /api/assets/{id}/about|cast|home|home-movie|iframe: the tab and its configuration. */
 export const TabAsset = z
@@ -264,6 +270,7 @@ export const DiscoverRowType = z.enum([
   'dynamic',
   'adBanner',
 ]);
+export type DiscoverRowType = z.infer<typeof DiscoverRowType>;
 
 /** One configured discover row with its first page of items (rows page 30). */
 export const DiscoverRow = z
@@ -312,42 +319,61 @@ const slug = z
   .max(100)
   .regex(/^[\w.:-]+$/, 'must be letters, digits, dot, underscore, colon or dash');
 export const SiteIdParams = z.object({ site: z.string().min(1).max(64), id: slug });
+export type SiteIdParams = z.infer<typeof SiteIdParams>;
 export const SiteUidParams = z.object({ site: z.string().min(1).max(64), uid: slug });
+export type SiteUidParams = z.infer<typeof SiteUidParams>;
 export const AssetParams = z.object({ id: slug });
+export type AssetParams = z.infer<typeof AssetParams>;
 
 export const DynamicChannelId = z.enum(DYNAMIC_CHANNEL_IDS);
+export type DynamicChannelId = z.infer<typeof DynamicChannelId>;
 export const DynamicParams = z.object({ site: z.string().min(1).max(64), id: DynamicChannelId });
+export type DynamicParams = z.infer<typeof DynamicParams>;
 
 export const SeasonParams = SiteUidParams.extend({ n: z.coerce.number().int().min(1).max(1000) });
+export type SeasonParams = z.infer<typeof SeasonParams>;
 
 const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const VideosQuery = pagingQuery(PageSize.videos);
+export type VideosQuery = z.infer<typeof VideosQuery>;
 export const EpisodesQuery = pagingQuery(PageSize.episodes);
+export type EpisodesQuery = z.infer<typeof EpisodesQuery>;
 export const MoviesQuery = pagingQuery(PageSize.movies);
+export type MoviesQuery = z.infer<typeof MoviesQuery>;
 export const SeriesListQuery = pagingQuery(PageSize.series);
+export type SeriesListQuery = z.infer<typeof SeriesListQuery>;
 export const LiveEventsQuery = pagingQuery(PageSize.liveEvents).extend({
   user: z.string().max(128).optional(),
   device: z.string().max(128).optional(),
 });
+export type LiveEventsQuery = z.infer<typeof LiveEventsQuery>;
 export const ChannelsQuery = pagingQuery(PageSize.channels);
+export type ChannelsQuery = z.infer<typeof ChannelsQuery>;
 export const DirectoryQuery = pagingQuery(PageSize.directory);
+export type DirectoryQuery = z.infer<typeof DirectoryQuery>;
 /** dynamic-channels/{id}/all: mixed, page size 50 (discovery-and-site §7). */
 export const DynamicAllQuery = pagingQuery(PageSize.queueLong).extend({
   user: z.string().max(128).optional(),
   device: z.string().max(128).optional(),
 });
+export type DynamicAllQuery = z.infer<typeof DynamicAllQuery>;
 export const SeriesEpisodesQuery = pagingQuery(PageSize.episodes).extend({
   season: z.coerce.number().int().min(1).max(1000).optional(),
 });
+export type SeriesEpisodesQuery = z.infer<typeof SeriesEpisodesQuery>;
 export const SeasonsQuery = ClientQuery.extend({ skipEmpty: boolQuery.default(true) });
+export type SeasonsQuery = z.infer<typeof SeasonsQuery>;
 /** An EPG window; defaults to now-1h..now+6h, at most 48 h long. */
 export const EpgWindowQuery = ClientQuery.extend({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
 });
+export type EpgWindowQuery = z.infer<typeof EpgWindowQuery>;
 export const EpgAssetQuery = EpgWindowQuery.extend({ simple: boolQuery.default(false) });
+export type EpgAssetQuery = z.infer<typeof EpgAssetQuery>;
 export const DiscoverQuery = ClientQuery.extend({ onlyEnabledChannels: boolQuery.default(false) });
+export type DiscoverQuery = z.infer<typeof DiscoverQuery>;
 
 /** Default EPG window around now, and its longest allowed span. */
 export const EPG_WINDOW = { beforeMs: 3_600_000, afterMs: 6 * 3_600_000, maxSpanMs: 48 * 3_600_000 } as const;

@@ -17,6 +17,7 @@ const Id = z
   .regex(/^[\w.:-]+$/, 'must be letters, digits, dot, underscore, colon or dash');
 
 export const BillingCycles = z.enum(['FIRST', 'ALL']);
+export type BillingCycles = z.infer<typeof BillingCycles>;
 
 /** §3 Bundle.discount: what a coupon makes of the price. */
 export const Discount = z
@@ -27,6 +28,7 @@ export const Discount = z
     discountedBillingCycles: BillingCycles,
   })
   .meta({ id: 'Discount' });
+export type Discount = z.infer<typeof Discount>;
 
 /** §3 Bundle. `passcode` says whether a passcode is needed (the passcode itself is never sent). */
 export const Bundle = z
@@ -94,7 +96,9 @@ export const Rental = z
 export type Rental = z.infer<typeof Rental>;
 
 export const BundleList = z.object({ items: z.array(Bundle) }).meta({ id: 'BundleList' });
+export type BundleList = z.infer<typeof BundleList>;
 export const RentalList = z.object({ items: z.array(Rental) }).meta({ id: 'RentalList' });
+export type RentalList = z.infer<typeof RentalList>;
 
 /** §3 Address (as a form sends it). */
 export const Address = z
@@ -141,13 +145,18 @@ export const GatewayName = z.enum([
   'paypal-baid',
   'authorizenet',
 ]);
+export type GatewayName = z.infer<typeof GatewayName>;
 export const GatewayParams = z.object({ gateway: GatewayName });
+export type GatewayParams = z.infer<typeof GatewayParams>;
 export const GatewayMethodParams = GatewayParams.extend({ id: Id });
+export type GatewayMethodParams = z.infer<typeof GatewayMethodParams>;
 
 export const GatewayInfo = z
   .object({ name: z.string(), enabled: z.boolean(), savesCards: z.boolean() })
   .meta({ id: 'GatewayInfo' });
+export type GatewayInfo = z.infer<typeof GatewayInfo>;
 export const GatewayList = z.object({ items: z.array(GatewayInfo) }).meta({ id: 'GatewayList' });
+export type GatewayList = z.infer<typeof GatewayList>;
 
 /** §3 Payment method. */
 export const PaymentMethod = z
@@ -168,6 +177,7 @@ export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export const PaymentMethodList = z
   .object({ items: z.array(PaymentMethod) })
   .meta({ id: 'PaymentMethodList' });
+export type PaymentMethodList = z.infer<typeof PaymentMethodList>;
 
 /** POST /api/payment/method/create/{gateway}: "recaptchaToken, paymentMethod (captcha action addCard)". */
 export const CreatePaymentMethodBody = z
@@ -185,6 +195,7 @@ export type CreatePaymentMethodBody = z.input<typeof CreatePaymentMethodBody>;
 export const SetDefaultMethodBody = z
   .object({ applyAllPurchases: z.boolean().default(false) })
   .meta({ id: 'SetDefaultMethodBody' });
+export type SetDefaultMethodBody = z.infer<typeof SetDefaultMethodBody>;
 export const SetDefaultMethodResult = z
   .object({
     items: z.array(PaymentMethod),
@@ -192,6 +203,7 @@ export const SetDefaultMethodResult = z
     message: z.string().nullable(),
   })
   .meta({ id: 'SetDefaultMethodResult' });
+export type SetDefaultMethodResult = z.infer<typeof SetDefaultMethodResult>;
 
 /** §3 Purchase (amounts also in cents). */
 export const Purchase = z
@@ -244,7 +256,9 @@ export const Purchase = z
   .meta({ id: 'Purchase' });
 export type Purchase = z.infer<typeof Purchase>;
 export const PurchasePage = paginated(Purchase).meta({ id: 'PurchasePage' });
+export type PurchasePage = z.infer<typeof PurchasePage>;
 export const PurchasedBundleIds = z.object({ items: z.array(z.string()) }).meta({ id: 'PurchasedBundleIds' });
+export type PurchasedBundleIds = z.infer<typeof PurchasedBundleIds>;
 
 /** §3 Gift data: who receives a gift (POST /api/payment/gift). Required-ness is checked by the server (§5). */
 export const GiftData = z
@@ -347,7 +361,9 @@ export const WalletConfirmBody = z
     subscription_id: z.string().max(200).optional(),
   })
   .default({});
+export type WalletConfirmBody = z.infer<typeof WalletConfirmBody>;
 export const WalletCancelResult = z.object({ success: z.literal(true) }).meta({ id: 'WalletCancelResult' });
+export type WalletCancelResult = z.infer<typeof WalletCancelResult>;
 
 /** PUT /api/payment/purchases/{id}/method: "gateway, gatewayData, recaptchaToken, domain". */
 export const ChangePurchaseMethodBody = z
@@ -358,15 +374,18 @@ export const ChangePurchaseMethodBody = z
     domain: z.string().max(255).optional(),
   })
   .meta({ id: 'ChangePurchaseMethodBody' });
+export type ChangePurchaseMethodBody = z.infer<typeof ChangePurchaseMethodBody>;
 export const ChangePurchaseMethodResult = z
   .object({ purchase: Purchase, message: z.string() })
   .meta({ id: 'ChangePurchaseMethodResult' });
+export type ChangePurchaseMethodResult = z.infer<typeof ChangePurchaseMethodResult>;
 
 /** GET /api/payment/purchases/{id}/calculateProration?bundleId&couponCode. */
 export const ProrationQuery = ClientQuery.extend({
   bundleId: Id,
   couponCode: z.string().trim().max(64).optional(),
 });
+export type ProrationQuery = z.infer<typeof ProrationQuery>;
 /** "Proration is shown as unused time, applying to the first payment only." */
 export const Proration = z
   .object({
@@ -377,11 +396,13 @@ export const Proration = z
     laterPaymentsCents: z.number().int().nullable(),
   })
   .meta({ id: 'Proration' });
+export type Proration = z.infer<typeof Proration>;
 
 /** POST /api/payment/unsubscribe: "purchaseId". */
 export const UnsubscribeBody = z
   .object({ purchaseId: z.string().max(100).default('') })
   .meta({ id: 'UnsubscribeBody' });
+export type UnsubscribeBody = z.infer<typeof UnsubscribeBody>;
 
 export const BillingHistoryItem = z
   .object({
@@ -396,15 +417,19 @@ export const BillingHistoryItem = z
     createdAt: z.string(),
   })
   .meta({ id: 'BillingHistoryItem' });
+export type BillingHistoryItem = z.infer<typeof BillingHistoryItem>;
 export const BillingHistory = z.object({ items: z.array(BillingHistoryItem) }).meta({ id: 'BillingHistory' });
+export type BillingHistory = z.infer<typeof BillingHistory>;
 
 /** POST bundles/{id}/apply-coupon. */
 export const ApplyCouponBody = z
   .object({ couponCode: z.string().trim().max(64).default('') })
   .meta({ id: 'ApplyCouponBody' });
+export type ApplyCouponBody = z.infer<typeof ApplyCouponBody>;
 export const ApplyCouponResult = z
   .object({ bundle: Bundle, message: z.string() })
   .meta({ id: 'ApplyCouponResult' });
+export type ApplyCouponResult = z.infer<typeof ApplyCouponResult>;
 
 /** POST bundles/{id}/taxes: "bundleId, address, couponCode, prorationDiscount". */
 export const TaxesBody = z
@@ -415,6 +440,7 @@ export const TaxesBody = z
     prorationDiscount: z.number().int().min(0).optional(),
   })
   .meta({ id: 'TaxesBody' });
+export type TaxesBody = z.infer<typeof TaxesBody>;
 export const TaxesResult = z
   .object({
     taxesAmount: z.number(),
@@ -425,15 +451,21 @@ export const TaxesResult = z
     totalCents: z.number().int(),
   })
   .meta({ id: 'TaxesResult' });
+export type TaxesResult = z.infer<typeof TaxesResult>;
 
 export const BundleParams = SiteParams.extend({ id: Id });
+export type BundleParams = z.infer<typeof BundleParams>;
 export const CouponParams = SiteParams.extend({ code: z.string().trim().min(1).max(64) });
+export type CouponParams = z.infer<typeof CouponParams>;
 export const ApiCouponParams = z.object({ code: z.string().trim().min(1).max(64) });
+export type ApiCouponParams = z.infer<typeof ApiCouponParams>;
 export const ApiIdParams = z.object({ id: Id });
+export type ApiIdParams = z.infer<typeof ApiIdParams>;
 export const CommercePageQuery = ClientQuery.extend({
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
+export type CommercePageQuery = z.infer<typeof CommercePageQuery>;
 
 /** POST /api/payment/redeem-gift/{id}: the code of the gift e-mail's link. */
 export const RedeemGiftBody = z
@@ -516,5 +548,6 @@ export const PurchaseLinkParams = SiteParams.extend({
   platform: z.string().min(1).max(32),
   id: z.string().min(1).max(100),
 });
+export type PurchaseLinkParams = z.infer<typeof PurchaseLinkParams>;
 export const PurchaseLink = z.object({ link: z.string() }).meta({ id: 'PurchaseLink' });
 export type PurchaseLink = z.infer<typeof PurchaseLink>;

@@ -18,6 +18,7 @@ export const ClientQuery = z.object({
   __site: z.string().min(1).max(64).optional(),
   __source: z.string().max(32).optional(),
 });
+export type ClientQuery = z.infer<typeof ClientQuery>;
 
 /** Zero-based paging; each list names its own default size from the spec. */
 export function pagingQuery(defaultPageSize: number, maxPageSize = 100) {
@@ -52,3 +53,4 @@ export type Paginated<T> = {
 export { PageSize };
 
 export const SiteParams = z.object({ site: z.string().min(1).max(64) });
+export type SiteParams = z.infer<typeof SiteParams>;

@@ -18,6 +18,7 @@ export const DeviceId = z
   .min(8, 'deviceId must be at least 8 characters')
   .max(128)
   .regex(/^[A-Za-z0-9._:-]+$/, 'deviceId may hold letters, digits and . _ : - only');
+export type DeviceId = z.infer<typeof DeviceId>;
 
 /**
  * The secret a device gets when it registers (decision 0038): the deviceId names the device, the
@@ -29,10 +30,12 @@ export const DeviceSecret = z
   .min(32, 'deviceSecret must be at least 32 characters')
   .max(128)
   .regex(/^[A-Za-z0-9_-]+$/, 'deviceSecret may hold letters, digits, _ and - only');
+export type DeviceSecret = z.infer<typeof DeviceSecret>;
 
 /** The header that carries the device secret on the poll (check-second-screen). */
 export const DEVICE_SECRET_HEADER = 'x-device-secret';
 export const DeviceSecretHeaders = z.object({ [DEVICE_SECRET_HEADER]: DeviceSecret });
+export type DeviceSecretHeaders = z.infer<typeof DeviceSecretHeaders>;
 
 /** POST /v2/sites/{site}/second-screens (no login). */
 export const RegisterSecondScreenBody = z.object({
@@ -70,6 +73,7 @@ export const SecondScreenRegistration = z
 export type SecondScreenRegistration = z.infer<typeof SecondScreenRegistration>;
 
 export const DeviceIdParams = SiteParams.extend({ deviceId: DeviceId });
+export type DeviceIdParams = z.infer<typeof DeviceIdParams>;
 /**
  * PUT /v2/sites/{site}/second-screens/{id}: `id` is the activation code the TV shows. The segment is
  * named `id` as on the device paths beside it, so the OpenAPI paths differ in more than a name (0041).
@@ -77,7 +81,9 @@ export const DeviceIdParams = SiteParams.extend({ deviceId: DeviceId });
 export const SecondScreenCodeParams = SiteParams.extend({
   id: z.string().trim().min(1, 'A code is required').max(32).describe('The activation code the TV shows'),
 });
+export type SecondScreenCodeParams = z.infer<typeof SecondScreenCodeParams>;
 export const SecondScreenIdParams = SiteParams.extend({ id: z.string().min(1).max(64) });
+export type SecondScreenIdParams = z.infer<typeof SecondScreenIdParams>;
 
 /**
  * GET /v2/sites/{site}/check-second-screen/{deviceId} (header x-device-secret): one poll of the TV.

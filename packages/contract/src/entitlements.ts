@@ -14,7 +14,9 @@ const id = (name: string) =>
     .max(128, `${name} is too long`);
 
 export const GrantUserParams = SiteParams.extend({ userId: id('userId') });
+export type GrantUserParams = z.infer<typeof GrantUserParams>;
 export const GrantParams = GrantUserParams.extend({ purchaseId: id('purchaseId') });
+export type GrantParams = z.infer<typeof GrantParams>;
 
 export const GrantBody = z.object({
   bundleId: id('bundleId'),

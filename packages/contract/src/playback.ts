@@ -17,13 +17,16 @@ export const PlayUrlQuery = ClientQuery.extend({
 export type PlayUrlQuery = z.infer<typeof PlayUrlQuery>;
 
 export const VideoPlayParams = z.object({ site: z.string().min(1).max(64), uid: z.string().min(1).max(64) });
+export type VideoPlayParams = z.infer<typeof VideoPlayParams>;
 export const LiveChannelPlayParams = z.object({
   site: z.string().min(1).max(64),
   id: z.string().min(1).max(64),
 });
+export type LiveChannelPlayParams = z.infer<typeof LiveChannelPlayParams>;
 
 /** The preview a viewer without access may play (live channels with preview minutes). */
 export const PlayPreview = z.object({ seconds: z.number().int().positive() });
+export type PlayPreview = z.infer<typeof PlayPreview>;
 
 /**
  * The spec's playable-url response (playback-and-social §3): the stream, the access flags and the

@@ -57,7 +57,9 @@ export const ProgressListQuery = pagingQuery(PageSize.queueLong, PageSize.queueL
     .optional()
     .transform((v) => v === 'true'),
 });
+export type ProgressListQuery = z.infer<typeof ProgressListQuery>;
 export const ProgressList = paginated(WatchProgressItem).meta({ id: 'ProgressList' });
 export type ProgressList = z.infer<typeof ProgressList>;
 
 export const ProgressItemParams = SiteParams.extend({ id: z.string().trim().min(1).max(128) });
+export type ProgressItemParams = z.infer<typeof ProgressItemParams>;

@@ -32,7 +32,9 @@ export type ResetRequestBody = z.infer<typeof ResetRequestBody>;
 
 /** A code from a link: reset (`/reset-pw/{code}`) or autologin (`/autologin/{code}`). */
 export const CodeParams = z.object({ code: z.string().min(1).max(256) });
+export type CodeParams = z.infer<typeof CodeParams>;
 export const SiteCodeParams = CodeParams.extend({ site: z.string().min(1).max(64) });
+export type SiteCodeParams = z.infer<typeof SiteCodeParams>;
 
 /** GET /api/reset/pw/{code}: the account the code resets. */
 export const ResetCodeInfo = z.object({ email: z.string() }).meta({ id: 'ResetCodeInfo' });

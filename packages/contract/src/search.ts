@@ -63,6 +63,7 @@ export type VideosSearchResponse = z.infer<typeof VideosSearchResponse>;
 
 /** GET /v2/sites/{site}/search/{type}?search&page&limit (the search-host variant). */
 export const SearchParams = SiteParams.extend({ type: SearchType });
+export type SearchParams = z.infer<typeof SearchParams>;
 export const SearchQuery = ClientQuery.extend({ search: searchText, ...searchPaging });
 export type SearchQuery = z.infer<typeof SearchQuery>;
 

@@ -39,17 +39,20 @@ export const AdSettings = z.object({
     slot: z.string().max(120),
   }),
 });
+export type AdSettings = z.infer<typeof AdSettings>;
 
 export const ChatSettings = z.object({
   enabled: z.boolean(),
   slowModeSeconds: z.number().int().min(0),
   onlineUserThreshold: z.number().int().min(0),
 });
+export type ChatSettings = z.infer<typeof ChatSettings>;
 
 export const HeartbeatSettings = z.object({
   url: z.string().nullable(),
   intervalSeconds: z.number().int().min(5),
 });
+export type HeartbeatSettings = z.infer<typeof HeartbeatSettings>;
 
 export const SearchOptions = z.object({
   movies: z.boolean(),
@@ -58,12 +61,14 @@ export const SearchOptions = z.object({
   episodes: z.boolean(),
   liveEvents: z.boolean(),
 });
+export type SearchOptions = z.infer<typeof SearchOptions>;
 
 const permShape = Object.fromEntries(Object.keys(DEFAULT_PERMS).map((k) => [k, z.boolean()])) as Record<
   keyof typeof DEFAULT_PERMS,
   z.ZodBoolean
 >;
 export const Perms = z.object(permShape);
+export type Perms = z.infer<typeof Perms>;
 
 export const PageSummary = z.object({
   url: z.string(),
@@ -72,6 +77,7 @@ export const PageSummary = z.object({
   overlayToggle: z.boolean(),
   tabs: z.array(z.object({ id: z.string(), url: z.string(), title: z.string(), kind: z.string() })),
 });
+export type PageSummary = z.infer<typeof PageSummary>;
 
 /** Left menu item types (discovery-and-site §2.9), each with what it needs to link somewhere. */
 export const LEFT_MENU_ITEM_TYPES = [
@@ -112,6 +118,7 @@ export type SiteMenus = z.infer<typeof SiteMenus>;
 
 /** Where visitors land: the default page, or (signed out) an optional external URL. */
 export const LandingSettings = z.object({ externalUrl: z.string().nullable() });
+export type LandingSettings = z.infer<typeof LandingSettings>;
 
 /** Legacy links (§2.11): the brand's show and archive slugs, and the external signup site. */
 export const LegacySettings = z.object({

@@ -20,8 +20,11 @@ export const SocialProviderList = z
 export type SocialProviderList = z.infer<typeof SocialProviderList>;
 
 export const SocialSiteParams = z.object({ site: z.string().min(1).max(64) });
+export type SocialSiteParams = z.infer<typeof SocialSiteParams>;
 export const SocialProviderParams = z.object({ provider: z.string().min(1).max(64) });
+export type SocialProviderParams = z.infer<typeof SocialProviderParams>;
 export const SocialSiteProviderParams = SocialSiteParams.extend(SocialProviderParams.shape);
+export type SocialSiteProviderParams = z.infer<typeof SocialSiteProviderParams>;
 
 /** An http(s) origin such as `https://tv.acme.test` (no path, query or fragment). */
 const Origin = z
@@ -44,6 +47,7 @@ const Origin = z
 export const SocialBinding = z
   .string({ error: (issue) => (issue.input === undefined ? 'Binding is required' : 'must be a string') })
   .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16 to 128 URL-safe characters (A-Z a-z 0-9 - _)');
+export type SocialBinding = z.infer<typeof SocialBinding>;
 
 /** Most intent parameters a login may carry back (the shared query parameters of §2). */
 const MAX_INTENT_PARAMS = 24;

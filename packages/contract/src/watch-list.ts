@@ -18,6 +18,7 @@ const ContentId = z
 
 /** GET: one page of up to 1000 ("Watch list page 1000"), newest first. */
 export const WatchListQuery = pagingQuery(PageSize.watchList, PageSize.watchList);
+export type WatchListQuery = z.infer<typeof WatchListQuery>;
 
 /**
  * POST {contentId, video}. `contentId` is a video uid (movie, video, episode…) or a series uid.
@@ -58,6 +59,7 @@ export type WatchList = z.infer<typeof WatchList>;
 
 /** DELETE …/watch-list/{id}: the item's id, or its contentId. */
 export const WatchListItemParams = SiteParams.extend({ id: ContentId });
+export type WatchListItemParams = z.infer<typeof WatchListItemParams>;
 
 // ---------- favorites ----------
 
@@ -72,3 +74,4 @@ export const UserFavorite = z
 export type UserFavorite = z.infer<typeof UserFavorite>;
 
 export const FavoriteParams = SiteUidParams;
+export type FavoriteParams = z.infer<typeof FavoriteParams>;

@@ -25,6 +25,8 @@ export const OWNER_PRIVATE_NOTICE = 'NOTE: This video is private. You can view i
 export const OWNER_PAID_NOTICE =
   'NOTE: This video requires payment to view. You can view it for free because you are the owner.';
 
+/** §8: the default error text. */
+export const DEFAULT_ERROR_MESSAGE = 'Uh-oh, something went wrong! Please try again';
 export const LOGIN_REQUIRED_MESSAGE = 'You need to log in to watch this content';
 export const PASSCODE_REQUIRES_LOGIN_MESSAGE = 'You need to log in with your passcode to watch this content';
 export const NOT_STARTED_MESSAGE = 'This live event has not started yet';

@@ -4,6 +4,7 @@ export * from './catalog';
 export * from './live-event';
 export * from './thumbnails';
 export * from './access';
+export * from './play-outcome';
 export * from './live-schedule';
 export * from './theme';
 export * from './cards';

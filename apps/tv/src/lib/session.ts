@@ -1,4 +1,11 @@
-import { ApiError, logout as logoutCall, refreshAccess, type ApiClient } from '@marquee/api-client';
+import {
+  createSessionStore,
+  logout as logoutCall,
+  refreshAccess,
+  type ApiClient,
+  type SessionStorage,
+  type SessionTokens,
+} from '@marquee/api-client';
 import type { LoginResponse } from '@marquee/contract';
 import { useEffect, useSyncExternalStore } from 'react';
 
@@ -14,10 +21,9 @@ const EXPIRES_AT_KEY = 'marquee.tv.expiresAt';
 const DEVICE_ID_KEY = 'marquee.tv.deviceId';
 const DEVICE_SECRET_KEY = 'marquee.tv.deviceSecret';
 
-export const REFRESH_BEFORE_MS = 60_000;
-export const NETWORK_RETRY_MS = 5_000;
+export { NETWORK_RETRY_MS, REFRESH_LEAD_MS as REFRESH_BEFORE_MS } from '@marquee/api-client';
 
-export type TvSession = { accessToken: string; refreshToken: string; expiresAt: number };
+export type TvSession = SessionTokens;
 
 const storage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
 const listeners = new Set<() => void>();
@@ -32,10 +38,45 @@ function read(): TvSession | null {
   return { accessToken, refreshToken, expiresAt };
 }
 
+/** The TV's three localStorage keys, cached until they change (for useSyncExternalStore). */
+const tvStorage: SessionStorage<TvSession> = {
+  read() {
+    if (cached === undefined) cached = read();
+    return cached;
+  },
+  write(value) {
+    const s = storage();
+    if (value) {
+      s?.setItem(ACCESS_TOKEN_KEY, value.accessToken);
+      s?.setItem(REFRESH_TOKEN_KEY, value.refreshToken);
+      s?.setItem(EXPIRES_AT_KEY, String(value.expiresAt));
+    } else {
+      for (const key of [ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, EXPIRES_AT_KEY]) s?.removeItem(key);
+    }
+    changed();
+  },
+};
+
+const fromLogin = (login: LoginResponse, expiresAt: number): TvSession => ({
+  accessToken: login.token,
+  refreshToken: login.refreshToken,
+  expiresAt,
+});
+
+/** The TV's session store (shared with the web: @marquee/api-client), its refresh through `api`. */
+function tvSessionStore(api: ApiClient, now: () => number = Date.now) {
+  return createSessionStore({
+    storage: tvStorage,
+    refreshAccess: (refreshToken) => refreshAccess(api, refreshToken),
+    logout: (refreshToken) => logoutCall(api, refreshToken),
+    fromLogin,
+    now,
+  });
+}
+
 /** The stored session, or null (the same object until it changes, for useSyncExternalStore). */
 export function getSession(): TvSession | null {
-  if (cached === undefined) cached = read();
-  return cached;
+  return tvStorage.read();
 }
 
 function changed() {
@@ -44,24 +85,16 @@ function changed() {
 }
 
 export function saveSession(login: LoginResponse, now = Date.now()) {
-  const s = storage();
-  s?.setItem(ACCESS_TOKEN_KEY, login.token);
-  s?.setItem(REFRESH_TOKEN_KEY, login.refreshToken);
-  s?.setItem(EXPIRES_AT_KEY, String(now + login.expiresIn * 1000));
-  changed();
+  tvStorage.write(fromLogin(login, now + login.expiresIn * 1000));
 }
 
 export function clearSession() {
-  const s = storage();
-  for (const key of [ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, EXPIRES_AT_KEY]) s?.removeItem(key);
-  changed();
+  tvStorage.write(null);
 }
 
 /** Signs the TV out: the server revokes the session (best effort), the TV forgets it. */
 export async function signOut(api: ApiClient) {
-  const session = getSession();
-  clearSession();
-  if (session) await logoutCall(api, session.refreshToken).catch(() => undefined);
+  await tvSessionStore(api).signOut();
 }
 
 /** The current session; re-renders when it changes (also from another tab). */
@@ -84,28 +117,13 @@ export function useSession(): TvSession | null {
 }
 
 /**
- * Keeps `session` fresh: refreshes it 60 s before expiry (at once when less is left), retries
- * after 5 s when the network fails, and signs out on any other failure. Returns the stop function.
+ * Keeps the stored session fresh: refreshes it 60 s before expiry (at once when less is left),
+ * retries after 5 s when the network fails, and signs out on any other failure. Returns the stop
+ * function. `session` is the one the caller saw; the store reads the same from storage.
  */
 export function keepSessionFresh(api: ApiClient, session: TvSession, now = Date.now): () => void {
-  let timer: ReturnType<typeof setTimeout>;
-  let stopped = false;
-  const refresh = async () => {
-    try {
-      const login = await refreshAccess(api, session.refreshToken);
-      if (!stopped) saveSession(login, now());
-    } catch (error) {
-      if (stopped) return;
-      if (error instanceof ApiError && error.code === 'network')
-        timer = setTimeout(refresh, NETWORK_RETRY_MS);
-      else clearSession();
-    }
-  };
-  timer = setTimeout(refresh, Math.max(0, session.expiresAt - REFRESH_BEFORE_MS - now()));
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
+  void session;
+  return tvSessionStore(api, now).start();
 }
 
 /** Keeps the current session fresh while the app runs. */

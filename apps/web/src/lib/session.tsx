@@ -1,6 +1,14 @@
 // The viewer's session (accounts-and-commerce §4 Session): tokens in localStorage shared by every tab,
-// refreshed 60 s before expiry, the user from the login response or GET /v2/me/info.
-import { ApiError, getMe, logout, refreshAccess } from '@marquee/api-client';
+// refreshed 60 s before expiry by the shared session store (@marquee/api-client), the user from the
+// login response or GET /v2/me/info.
+import {
+  ApiError,
+  createSessionStore,
+  getMe,
+  logout,
+  NETWORK_RETRY_MS,
+  refreshAccess,
+} from '@marquee/api-client';
 import type { LoginResponse, User } from '@marquee/contract';
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
@@ -23,25 +31,14 @@ export type Session = {
   track: <T>(call: Promise<T>) => Promise<T>;
 };
 
-/** A token is refreshed this long before it expires; with less left it counts as expired. */
-export const REFRESH_LEAD_MS = 60_000;
-/** A refresh that failed on the network is retried after this long. */
-export const NETWORK_RETRY_MS = 5_000;
-
-/** True while the access token has at least a minute left (spec §4: under 60 s counts as expired). */
-export function isTokenFresh(expiresAt: number, now: number): boolean {
-  return expiresAt - now >= REFRESH_LEAD_MS;
-}
-
-/** How long to wait before refreshing a token that expires at `expiresAt`. */
-export function refreshDelayMs(expiresAt: number, now: number): number {
-  return Math.max(0, expiresAt - REFRESH_LEAD_MS - now);
-}
-
-/** What a failed refresh leads to: a network failure retries in 5 s, anything else signs out. */
-export function refreshFailureAction(error: unknown): 'retry' | 'signOut' {
-  return error instanceof ApiError && error.status === 0 ? 'retry' : 'signOut';
-}
+// The token policy (60 s lead, 5 s network retry) is the shared session store's.
+export {
+  isTokenFresh,
+  NETWORK_RETRY_MS,
+  REFRESH_LEAD_MS,
+  refreshDelayMs,
+  refreshFailureAction,
+} from '@marquee/api-client';
 
 /** `/login?odrc={intent}&…params`: where RequireLogin sends anonymous viewers. */
 export function loginHref(intent: string, params: Record<string, string | undefined> = {}): string {
@@ -93,17 +90,30 @@ const initialSnapshot = (stored: StoredSession | null): Snapshot => ({
 
 /** The session outside React: one per page, shared through SessionProvider. */
 class SessionStore {
-  private stored: StoredSession | null = null;
   // The first render already knows a visitor with no stored session is anonymous (no flash of
   // an empty header corner, no layout shift when Sign in appears).
   private snapshot: Snapshot = initialSnapshot(readStored());
   private inFlight = 0;
-  private refreshing: Promise<string | null> | null = null;
-  private timer: ReturnType<typeof setTimeout> | undefined;
   private userTimer: ReturnType<typeof setTimeout> | undefined;
-  /** After a network failure, calls use the old token until the scheduled retry (no refresh storm). */
-  private retryRefreshAt = 0;
   private readonly listeners = new Set<() => void>();
+  /** The tokens and their refresh: one per page, and (with Web Locks) one refresh per browser. */
+  private readonly tokens = createSessionStore<StoredSession>({
+    storage: { read: readStored, write: writeStored },
+    refreshAccess: (refreshToken) => refreshAccess(tokenlessApi, refreshToken),
+    logout: (refreshToken) => logout(tokenlessApi, refreshToken),
+    fromLogin: (response, expiresAt) => ({
+      accessToken: response.token,
+      refreshToken: response.refreshToken,
+      expiresAt,
+      user: response.user,
+    }),
+    lock: (run) =>
+      typeof navigator !== 'undefined' && navigator.locks
+        ? // The lock resolves with the callback's own promise (TypeScript's typing nests it).
+          (navigator.locks.request('marquee.session.refresh', run) as unknown as Promise<string | null>)
+        : run(),
+    track: (call) => this.track(call),
+  });
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -119,58 +129,37 @@ class SessionStore {
 
   /** Reads the stored session, loads the user and follows other tabs. Returns the cleanup. */
   start(): () => void {
-    provideAccessToken(() => this.validToken());
+    provideAccessToken(() => this.tokens.validToken());
     // A refused token (revoked elsewhere, clock skew): refresh now; a refused refresh signs out.
     // Errors naming a field (a wrong current password) are about the form, not the session.
     onUnauthorized((error) => {
-      if (!error.field && this.stored) void this.refresh(true);
+      const current = this.tokens.get();
+      if (!error.field && current) void this.tokens.refresh(current.accessToken);
     });
-    this.adopt(readStored());
-    if (this.stored) void this.loadUser();
+    const unfollow = this.tokens.subscribe(() => this.follow(this.tokens.get()));
+    const stop = this.tokens.start();
+    if (this.tokens.get()) void this.loadUser();
     const onStorage = (event: StorageEvent) => {
-      if (event.key === SESSION_KEY || event.key === null) this.adopt(readStored());
+      if (event.key === SESSION_KEY || event.key === null) this.tokens.adopt(readStored());
     };
     window.addEventListener('storage', onStorage);
     return () => {
       window.removeEventListener('storage', onStorage);
-      clearTimeout(this.timer);
+      unfollow();
+      stop();
       clearTimeout(this.userTimer);
     };
   }
 
-  /** Takes a session (this tab's or another tab's) as the current one. */
-  private adopt(next: StoredSession | null) {
-    this.stored = next;
-    clearTimeout(this.timer);
-    if (!next) {
-      this.set({ user: null, status: 'anonymous' });
-      return;
-    }
-    this.set({ user: next.user ?? this.snapshot.user, status: next.user ? 'signedIn' : 'loading' });
-    const now = Date.now();
-    const delay = Math.max(refreshDelayMs(next.expiresAt, now), this.retryRefreshAt - now);
-    this.timer = setTimeout(() => void this.refresh(), delay);
+  /** Mirrors the current session (this tab's or another tab's) in the snapshot. */
+  private follow(next: StoredSession | null) {
+    if (!next) this.set({ user: null, status: 'anonymous' });
+    else this.set({ user: next.user ?? this.snapshot.user, status: next.user ? 'signedIn' : 'loading' });
   }
 
-  private save(next: StoredSession | null) {
-    writeStored(next);
-    this.adopt(next);
-  }
+  signIn = (response: LoginResponse) => this.tokens.signIn(response);
 
-  signIn = (response: LoginResponse) => {
-    this.save({
-      accessToken: response.token,
-      refreshToken: response.refreshToken,
-      expiresAt: Date.now() + response.expiresIn * 1000,
-      user: response.user,
-    });
-  };
-
-  signOut = async () => {
-    const refreshToken = this.stored?.refreshToken;
-    this.save(null);
-    if (refreshToken) await this.track(logout(tokenlessApi, refreshToken)).catch(() => undefined);
-  };
+  signOut = () => this.tokens.signOut();
 
   refreshUser = async () => {
     await this.loadUser();
@@ -188,14 +177,13 @@ class SessionStore {
   };
 
   private async loadUser() {
-    const before = this.stored;
+    const before = this.tokens.get();
     try {
       const user = await getMe(api);
-      if (this.stored && this.stored.refreshToken === before?.refreshToken) {
-        this.save({ ...this.stored, user });
-      }
+      const current = this.tokens.get();
+      if (current && current.refreshToken === before?.refreshToken) this.tokens.save({ ...current, user });
     } catch (error) {
-      if (this.stored !== before) return;
+      if (this.tokens.get() !== before) return;
       // A 401 has already started a refresh (onUnauthorized): it signs in again or signs out.
       if (error instanceof ApiError && error.status === 401) return;
       if (!this.snapshot.user) {
@@ -203,64 +191,6 @@ class SessionStore {
         clearTimeout(this.userTimer);
         this.userTimer = setTimeout(() => void this.loadUser(), NETWORK_RETRY_MS);
       }
-    }
-  }
-
-  /** The access token to send: refreshed first when under 60 s are left. */
-  async validToken(): Promise<string | null> {
-    const current = this.stored;
-    if (!current) return null;
-    if (isTokenFresh(current.expiresAt, Date.now())) return current.accessToken;
-    const refreshed = Date.now() < this.retryRefreshAt ? null : await this.refresh();
-    // After a network failure the old token may still have some seconds left.
-    if (refreshed) return refreshed;
-    return this.stored && this.stored.expiresAt > Date.now() ? this.stored.accessToken : null;
-  }
-
-  /** One refresh at a time per page, and (with Web Locks) per browser: the refresh token is single use. */
-  private refresh(force = false): Promise<string | null> {
-    if (this.refreshing) return this.refreshing;
-    const used = this.stored?.accessToken;
-    const run = () => this.refreshOnce(force ? used : undefined);
-    const locked: Promise<string | null> =
-      typeof navigator !== 'undefined' && navigator.locks
-        ? // The lock resolves with the callback's own promise (TypeScript's typing nests it).
-          (navigator.locks.request('marquee.session.refresh', run) as unknown as Promise<string | null>)
-        : run();
-    const refreshing = locked.finally(() => {
-      this.refreshing = null;
-    });
-    this.refreshing = refreshing;
-    return refreshing;
-  }
-
-  /** `refused`: an access token the server rejected; refresh even if it looks fresh. */
-  private async refreshOnce(refused?: string): Promise<string | null> {
-    // Another tab may have refreshed while this one waited for the lock.
-    const latest = readStored();
-    if (!latest) {
-      this.adopt(null);
-      return null;
-    }
-    const replaced = refused !== undefined && latest.accessToken !== refused;
-    if (replaced || (refused === undefined && isTokenFresh(latest.expiresAt, Date.now()))) {
-      if (latest.accessToken !== this.stored?.accessToken) this.adopt(latest);
-      return latest.accessToken;
-    }
-    try {
-      const response = await this.track(refreshAccess(tokenlessApi, latest.refreshToken));
-      this.retryRefreshAt = 0;
-      this.signIn(response);
-      return response.token;
-    } catch (error) {
-      if (refreshFailureAction(error) === 'retry') {
-        this.retryRefreshAt = Date.now() + NETWORK_RETRY_MS;
-        clearTimeout(this.timer);
-        this.timer = setTimeout(() => void this.refresh(), NETWORK_RETRY_MS);
-        return null;
-      }
-      this.save(null);
-      return null;
     }
   }
 }

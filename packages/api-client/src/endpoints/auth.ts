@@ -1,51 +1,29 @@
 // Fetchers of the auth, recovery, social-login, captcha and device-activation API (accounts-and-commerce §7).
-import type { LoginResponse, User } from '@marquee/contract';
+import type {
+  ActivateSecondScreenResponse,
+  AutologinResult,
+  CaptchaConfig,
+  LoginBody,
+  LoginResponse,
+  PasscodeLoginResponse,
+  SignupBody,
+  SocialProvider,
+  TermsResponse,
+  User,
+} from '@marquee/contract';
 import { apiPath, sitePath, type ApiClient } from '../client';
 
-export interface LoginInput {
-  email: string;
-  password: string;
-  /** True once the viewer accepted the site's terms (answer to 403 unreelTerms). */
-  terms?: boolean;
-  /** The solved captcha (answer to 403 captchaRequired, after too many failed logins). */
-  captchaToken?: string;
-}
+/** The login form's fields (the client adds the site). */
+export type LoginInput = Omit<LoginBody, 'site' | 'rakuten'>;
 
-export interface SignupInput {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  captchaToken?: string;
-  terms: true;
-}
+/** The signup form's fields (the client adds the site); the captcha is left out when the site asks none. */
+export type SignupInput = Omit<SignupBody, 'site' | 'rakuten' | 'captchaToken'> & { captchaToken?: string };
 
-/** GET /v2/sites/{site}/captcha: which captcha the signup form shows. */
-export type CaptchaConfig =
-  { provider: 'altcha'; challengeUrl: string } | { provider: 'recaptcha' | 'turnstile'; siteKey: string };
-
-export interface SiteTerms {
-  text: string;
-  updatedAt: string | null;
-}
-
-export interface OauthProvider {
-  id: string;
-  name: string;
-}
-
-/** POST /v2/sites/{site}/autologin/{code}: 0 expired or invalid, 1 password needed, 2 signed in. */
-export type AutologinResult = { status: 0 } | { status: 1 } | ({ status: 2 } & Partial<LoginResponse>);
-
-/** POST /passcode-login: a session, or (no tokens) one flag saying where the account must go first. */
-export type PasscodeLoginResult =
-  | LoginResponse
-  | { email: string; redirectLogin: boolean; automaticResetPassword: boolean; resetPassword: boolean };
-
-export interface ActivatedDevice {
-  message: string;
-  device: { _id: string; deviceId: string; deviceType: string; name: string };
-}
+export type { AutologinResult, CaptchaConfig };
+export type SiteTerms = TermsResponse;
+export type OauthProvider = SocialProvider;
+export type PasscodeLoginResult = PasscodeLoginResponse;
+export type ActivatedDevice = ActivateSecondScreenResponse;
 
 /** POST /v2/me/auth/login. */
 export function login(api: ApiClient, input: LoginInput) {

@@ -6,9 +6,12 @@ import type {
   CountryCodeList,
   CreatePaymentMethodBody,
   DonationOrder,
+  GatewayInfo,
   Order,
   PaymentMethod,
   Rental,
+  SetDefaultMethodResult,
+  TaxesResult as TaxQuote,
   TipJar,
 } from '@marquee/contract';
 import { apiPath, sitePath, type ApiClient } from '../client';
@@ -20,29 +23,7 @@ import { queryKeys } from '../query-keys';
 type Items<T> = { items: T[] };
 type Address = NonNullable<Order['billingAddress']>;
 
-/** What the gateways call answers: one row per gateway this server runs. */
-export interface GatewayInfo {
-  name: string;
-  enabled: boolean;
-  savesCards: boolean;
-}
-
-/** POST bundles/{id}/taxes answer (decision 0029: cents authoritative). */
-export interface TaxQuote {
-  taxesAmount: number;
-  taxesAmountCents: number;
-  rateBp: number;
-  provider: string;
-  subtotalCents: number;
-  totalCents: number;
-}
-
-/** POST /api/payment/method/default answer. */
-export interface SetDefaultMethodResult {
-  items: PaymentMethod[];
-  updatedPurchases: number;
-  message: string | null;
-}
+export type { GatewayInfo, SetDefaultMethodResult, TaxesResult as TaxQuote } from '@marquee/contract';
 
 /** What a checkout call answers: the purchase (201) or a wallet approval link (202). */
 export type CheckoutAnswer = CheckoutResult | ApprovalResult;

@@ -1,8 +1,12 @@
 import type {
   ApprovalResult,
+  BillingHistoryItem,
+  ChangePurchaseMethodBody,
   CheckoutResult,
-  Paginated,
+  Proration,
   Purchase,
+  PurchasePage,
+  WalletConfirmBody,
   RedeemGiftResult,
   SubscriptionRequiresUpgrade,
   UpgradePurchaseBody,
@@ -14,47 +18,13 @@ import { apiPath, type ApiClient } from '../client';
 // card, billing history, suspended purchases, gifts (redeem) and donations. Catalogue and checkout
 // calls are in commerce.ts.
 
-/** A page of purchases (pages start at 0). */
-export type PurchasePage = Paginated<Purchase>;
-
-/** GET …/calculateProration answer: the unused time credited to the first payment. */
-export interface Proration {
-  bundleId: string;
-  unusedTime: number;
-  unusedTimeCents: number;
-  firstPaymentCents: number;
-  laterPaymentsCents: number | null;
-}
-
-/** One charge of GET /api/payment/billingHistory. */
-export interface BillingHistoryItem {
-  id: string;
-  purchaseId: string | null;
-  name: string;
-  gateway: string;
-  amount: number;
-  amountCents: number;
-  status: string;
-  declineCode: string | null;
-  createdAt: string;
-}
-
-/** PUT /api/payment/purchases/{id}/method body. */
-export interface ChangePurchaseMethodBody {
-  gateway: string;
-  gatewayData: { paymentMethod?: string };
-  recaptchaToken?: string;
-  domain?: string;
-}
-
-/** What PayPal sent back to the /paypal or /paypal-sub page (decision 0031). */
-export interface WalletConfirmBody {
-  token?: string;
-  paymentId?: string;
-  PayerID?: string;
-  payerId?: string;
-  subscription_id?: string;
-}
+export type {
+  BillingHistoryItem,
+  ChangePurchaseMethodBody,
+  Proration,
+  PurchasePage,
+  WalletConfirmBody,
+} from '@marquee/contract';
 
 const page = (p: number | undefined) => ({ page: p ?? 0 });
 

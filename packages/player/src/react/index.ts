@@ -6,3 +6,4 @@ export { useProgressTracking } from './use-progress-tracking';
 export { useHeartbeat, type HeartbeatSettings } from './use-heartbeat';
 export { useSmartPause } from './use-smart-pause';
 export { PlayerMenu, showCaptions, DEFAULT_MENU_LABELS, type PlayerMenuLabels } from './player-menu';
+export { useDobGate, type DobGate } from './use-dob-gate';

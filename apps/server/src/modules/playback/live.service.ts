@@ -6,6 +6,7 @@ import {
   type GridEntry,
   type RepeatingGuide,
   type ScheduleEntry,
+  PlaybackErrorCode,
 } from '@marquee/domain';
 import { AppError, forbidden, notFound } from '../../plugins/errors';
 import type { MediaClaims, MediaSigner } from './media-token';
@@ -45,7 +46,7 @@ type ChannelSchedule = {
 /** EPG changes rarely; a playlist is fetched every ~2 s by every viewer. */
 const SCHEDULE_CACHE_MS = 5_000;
 
-export const offAir = () => new AppError(404, 'offAir', 'Channel is off air');
+export const offAir = () => new AppError(404, PlaybackErrorCode.offAir, 'Channel is off air');
 
 /** The rendition names common to every asset, in the first asset's order, with the highest bandwidth seen. */
 function commonVariants(assets: RenditionJson[][]): Variant[] {

@@ -12,6 +12,7 @@ import {
   type Entitlements,
   type LiveEventTimingMs,
   type UnlockingBundle,
+  PlaybackErrorCode,
 } from '@marquee/domain';
 import { AppError, forbidden, notFound } from '../../plugins/errors';
 import type { MediaClaims, MediaSigner } from './media-token';
@@ -299,7 +300,7 @@ export function createPlaybackService(deps: {
       }
       const asset = video.asset_id ? await assetOf(video.asset_id) : undefined;
       if (!asset || asset.status !== 'ready') {
-        throw new AppError(409, 'mediaNotReady', `Video '${uid}' has no playable media yet`);
+        throw new AppError(409, PlaybackErrorCode.mediaNotReady, `Video '${uid}' has no playable media yet`);
       }
       const signed = sign({ asset: asset.id, video: video.uid, ...viewerClaims(user) });
       const url = `/media/${signed.token}/${asset.id}/master.m3u8`;
@@ -327,7 +328,7 @@ export function createPlaybackService(deps: {
 
     async contentKey(assetId: string, claims: MediaClaims | null): Promise<Buffer> {
       if (!claims || claims.asset !== assetId || !claims.video)
-        throw new AppError(401, 'invalidPlaybackToken', 'Invalid or expired playback token');
+        throw new AppError(401, PlaybackErrorCode.invalidPlaybackToken, 'Invalid or expired playback token');
       const [asset, key] = await Promise.all([assetOf(assetId), repo.findAssetKey(assetId)]);
       if (!asset || !key) throw notFound('Key');
       const video = await videoOf(`${asset.site_uid}\n${claims.video}`);
@@ -335,12 +336,16 @@ export function createPlaybackService(deps: {
       // The viewer's session must still be live: logout, a password change, a TV sign-out… end the
       // key at once (decision 0037). A token with a user and no session is not one we issue.
       if (claims.user && !(claims.sid && (await deps.sessionIsLive?.(claims.sid))))
-        throw new AppError(401, 'sessionEnded', 'The session this playback was started in has ended');
+        throw new AppError(
+          401,
+          PlaybackErrorCode.sessionEnded,
+          'The session this playback was started in has ended',
+        );
       const user = claims.user ? { id: claims.user } : null;
       const { outcome } = await videoAccess(asset.site_uid, video, user);
       if (outcome.kind !== 'play') {
-        if (!user) throw new AppError(401, 'loginRequired', LOGIN_REQUIRED_MESSAGE);
-        throw new AppError(403, 'notEntitled', REQUIRES_BUNDLE_MESSAGE);
+        if (!user) throw new AppError(401, PlaybackErrorCode.loginRequired, LOGIN_REQUIRED_MESSAGE);
+        throw new AppError(403, PlaybackErrorCode.notEntitled, REQUIRES_BUNDLE_MESSAGE);
       }
       return Buffer.from(key.key_hex, 'hex');
     },

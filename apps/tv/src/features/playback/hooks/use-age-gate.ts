@@ -1,7 +1,7 @@
-import { useCallback, useState } from 'react';
 import { siteConfigQueryOptions, updateUserInfo } from '@marquee/api-client';
 import type { Video } from '@marquee/contract';
-import { checkAgeGate, minimumAge, readStoredDob, storeDob, type AgeGateState } from '@marquee/domain';
+import { minimumAge, type AgeGateState } from '@marquee/domain';
+import { useDobGate } from '@marquee/player/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
@@ -15,12 +15,10 @@ export interface TvAgeGate {
   saving: boolean;
 }
 
-const storage = () => globalThis.localStorage as Storage | undefined;
-
 /**
- * The age gate before a TV plays (playback-and-social §4.2; decision 0022), as on the web: a signed-in
- * viewer's date is the account's `dob` and one entered is saved there; otherwise (or with hideUserDOB)
- * it is kept on the TV as YYYYMMDD.
+ * The age gate before a TV plays (playback-and-social §4.2; decision 0022), the web's rule
+ * (`useDobGate`): a signed-in viewer's date is the account's `dob` and one entered is saved there;
+ * otherwise (or with hideUserDOB) it is kept on the TV as YYYYMMDD.
  */
 export function useAgeGate(video: Video | undefined): TvAgeGate {
   const api = useApi();
@@ -28,7 +26,6 @@ export function useAgeGate(video: Video | undefined): TvAgeGate {
   const signedIn = useSession() !== null;
   const config = useQuery(siteConfigQueryOptions(api));
   const me = useMe(signedIn);
-  const [localDob, setLocalDob] = useState(() => readStoredDob(storage()));
   const onAccount = signedIn && !config.data?.perms.hideUserDOB;
 
   const save = useMutation({
@@ -37,24 +34,13 @@ export function useAgeGate(video: Video | undefined): TvAgeGate {
     onSuccess: (user) => queryClient.setQueryData(meQueryKey(api), user),
   });
 
-  const submit = useCallback(
-    async (dob: number) => {
-      if (!onAccount) {
-        storeDob(storage(), dob);
-        setLocalDob(dob);
-        return true;
-      }
-      return save.mutateAsync(dob).then(
-        () => true,
-        () => false,
-      );
-    },
-    [onAccount, save],
-  );
-
-  let state: TvAgeGate['state'];
-  if (!video || config.isPending || (onAccount && me.isPending)) state = 'pending';
-  else if (config.data && !config.data.perms.ageGate) state = 'open';
-  else state = checkAgeGate(minimumAge(video), onAccount ? (me.data?.dob ?? null) : localDob, new Date());
-  return { state, submit, saving: save.isPending };
+  const gate = useDobGate({
+    minimumAge: video && minimumAge(video),
+    ready: !config.isPending && !(onAccount && me.isPending),
+    gateOn: !config.data || config.data.perms.ageGate,
+    onAccount,
+    accountDob: me.data?.dob ?? null,
+    saveToAccount: save.mutateAsync,
+  });
+  return { ...gate, saving: save.isPending };
 }

@@ -1,7 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { siteConfigQueryOptions, updateUserInfo } from '@marquee/api-client';
 import type { Video } from '@marquee/contract';
-import { checkAgeGate, minimumAge, readStoredDob, storeDob, type AgeGateState } from '@marquee/domain';
+import { minimumAge, type AgeGateState } from '@marquee/domain';
+import { useDobGate } from '@marquee/player/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
@@ -15,19 +16,16 @@ export interface AgeGate {
   saving: boolean;
 }
 
-const storage = () => globalThis.localStorage as Storage | undefined;
-
 /**
  * The age gate before playback (playback-and-social §4.2), when the site's `ageGate` flag is on and
  * the video (or its series) names a minimum age. A signed-in viewer's date is the account's `dob`,
  * and one they enter is saved there (PATCH /v2/me/info); an anonymous viewer's is kept in
  * localStorage as YYYYMMDD, as is a signed-in viewer's on sites that hide the DOB (hideUserDOB,
- * where the account does not keep one). Decision 0022.
+ * where the account does not keep one). Decision 0022; the rule is `useDobGate`, shared with the TV.
  */
 export function useAgeGate(video: Video | undefined): AgeGate {
   const { user, status, refreshUser } = useSession();
   const config = useQuery(siteConfigQueryOptions(api));
-  const [localDob, setLocalDob] = useState(() => readStoredDob(storage()));
   // The date just saved to the account, so the gate opens before the session re-reads the user.
   const [savedDob, setSavedDob] = useState<number | null>(null);
   const onAccount = status === 'signedIn' && !!user && !config.data?.perms.hideUserDOB;
@@ -41,31 +39,14 @@ export function useAgeGate(video: Video | undefined): AgeGate {
     },
   });
 
-  const submit = useCallback(
-    async (dob: number) => {
-      if (!onAccount) {
-        storeDob(storage(), dob);
-        setLocalDob(dob);
-        return true;
-      }
-      try {
-        await save.mutateAsync(dob);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    [onAccount, save],
-  );
-
-  let state: AgeGate['state'];
-  if (!video || status === 'loading' || (status === 'signedIn' && !user) || config.isPending)
-    state = 'pending';
-  // A site config that failed to load leaves the default (ageGate on).
-  else if (config.data && !config.data.perms.ageGate) state = 'open';
-  else {
-    const dob = onAccount ? (user?.dob ?? savedDob) : localDob;
-    state = checkAgeGate(minimumAge(video), dob, new Date());
-  }
-  return { state, submit, saving: save.isPending };
+  const gate = useDobGate({
+    minimumAge: video && minimumAge(video),
+    ready: !(status === 'loading' || (status === 'signedIn' && !user) || config.isPending),
+    // A site config that failed to load leaves the default (ageGate on).
+    gateOn: !config.data || config.data.perms.ageGate,
+    onAccount,
+    accountDob: user?.dob ?? savedDob,
+    saveToAccount: save.mutateAsync,
+  });
+  return { ...gate, saving: save.isPending };
 }
