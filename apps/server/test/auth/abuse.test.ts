@@ -1,38 +1,23 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPasswordHasher, HASHER_LIMITS, type HashEngine } from '../../src/infra/password-hasher';
 import { createMemoryRateLimiter, createRedisRateLimiter } from '../../src/infra/rate-limiter';
 import { ARGON2_OPTIONS } from '../../src/modules/auth/auth.service';
 import { createLoginGuard, LOGIN_LIMITS, loginKeys } from '../../src/modules/auth/login-guard';
+import { countingPasswordHasher } from '../support/counting-hasher';
 import { authHarness, solvedCaptcha, START, TERMS_UPDATED_AT } from './fixtures';
 
 /** Real argon2, counted: every password verify of the app goes through it. */
-let verifies = 0;
-const countingEngine: HashEngine = {
-  verify: async (hashed, password) => {
-    verifies++;
-    return verify(hashed, password);
-  },
-  hash: (password, options) => hash(password, options),
-  close: async () => {},
-};
+const { passwords, counter } = countingPasswordHasher();
 
 let t: Awaited<ReturnType<typeof authHarness>>;
 beforeAll(async () => {
   t = await authHarness({
-    context: {
-      // Queues long enough that the limiter, not the hashing queue, decides these bursts.
-      passwords: createPasswordHasher({
-        engine: countingEngine,
-        concurrency: 2,
-        limits: { ...HASHER_LIMITS, queuedPerSource: 1000, queued: 1000 },
-      }),
-    },
+    context: { passwords },
   });
 });
 afterAll(() => t.h.close());
 beforeEach(() => {
-  verifies = 0;
+  counter.verifies = 0;
 });
 
 const LOCKED =
@@ -62,7 +47,7 @@ describe('login limits: every slot is reserved before the verify', () => {
       Array.from({ length: 60 }, (_, i) => attempt(`spray-burst${i}@acme.test`, 'wrong', ip)),
     );
     const codes = answers.map(codeOf);
-    expect(verifies).toBe(LOGIN_LIMITS.ip.challengeAt);
+    expect(counter.verifies).toBe(LOGIN_LIMITS.ip.challengeAt);
     expect(codes.filter((c) => c === 'invalidCredentials')).toHaveLength(LOGIN_LIMITS.ip.challengeAt);
     // The rest never verified: they need the captcha (or, while the burst's own reservations
     // still count, the IP is briefly over its 429 limit).
@@ -76,7 +61,7 @@ describe('login limits: every slot is reserved before the verify', () => {
       Array.from({ length: 40 }, () => attempt('burst@acme.test', 'wrong', ip)),
     );
     const codes = answers.map(codeOf);
-    expect(verifies).toBe(LOGIN_LIMITS.ipAccount.challengeAt);
+    expect(counter.verifies).toBe(LOGIN_LIMITS.ipAccount.challengeAt);
     expect(codes.filter((c) => c === 'invalidCredentials')).toHaveLength(LOGIN_LIMITS.ipAccount.challengeAt);
     expect(refusedBeforeVerify(codes)).toHaveLength(40 - LOGIN_LIMITS.ipAccount.challengeAt);
   });
@@ -147,13 +132,13 @@ describe('login limits: failures slow and challenge their source', () => {
     const ip = freshIp();
     for (let i = 0; i < LOGIN_LIMITS.ipAccount.challengeAt; i++)
       await attempt('patient@acme.test', 'wrong', ip);
-    verifies = 0;
+    counter.verifies = 0;
     for (let i = 0; i < 20; i++)
       expect(codeOf(await attempt('patient@acme.test', PASSWORD, ip))).toBe('captchaRequired');
     const bad = await attempt('patient@acme.test', PASSWORD, ip, { captchaToken: 'not solved' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.field).toBe('captchaToken');
-    expect(verifies).toBe(0);
+    expect(counter.verifies).toBe(0);
     // None of those used the source's budget: the right password with the captcha gets in.
     expect((await withCaptcha('patient@acme.test', PASSWORD, ip)).statusCode).toBe(200);
   });
@@ -168,7 +153,7 @@ describe('login limits: failures slow and challenge their source', () => {
           : await withCaptcha('limited@acme.test', 'wrong', ip);
       expect(codeOf(res), `attempt ${i}`).toBe('invalidCredentials');
     }
-    verifies = 0;
+    counter.verifies = 0;
     const res = await withCaptcha('limited@acme.test', PASSWORD, ip);
     expect(res.statusCode).toBe(429);
     expect(res.json().error.code).toBe('rateLimited');
@@ -176,7 +161,7 @@ describe('login limits: failures slow and challenge their source', () => {
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(verifies).toBe(0);
+    expect(counter.verifies).toBe(0);
     expect((await withCaptcha('limited@acme.test', PASSWORD, freshIp())).statusCode).toBe(200);
   });
 
@@ -265,7 +250,7 @@ describe('login limits: no stranger can lock the owner out', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toEqual({ code: 'accountLocked', message: LOCKED });
     }
-    expect(verifies).toBe(0);
+    expect(counter.verifies).toBe(0);
   });
 
   it('a password reset (new hash, locked_at cleared, password_changed_at set) lets the user in with fresh counts', async () => {
