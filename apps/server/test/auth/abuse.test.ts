@@ -184,6 +184,21 @@ describe('login limits: failures slow and challenge their source', () => {
     expect((await attempt('neighbour@acme.test', PASSWORD, freshIp())).statusCode).toBe(200);
   });
 
+  it('refuses an IP at its limit before reading the body: 429 even for a malformed login, 400 for others', async () => {
+    const ip = freshIp();
+    const { ip: ipKey } = loginKeys('acme', 'any', null, ip);
+    for (let i = 0; i < LOGIN_LIMITS.ip.limit; i++) await t.limiter.hit(ipKey, LOGIN_LIMITS.ip);
+    const malformed = { site: 'acme', email: 'not an e-mail' };
+    const refused = await t.login(malformed, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('rateLimited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.login(malformed, freshIp())).statusCode).toBe(400);
+    // The early check counts nothing: the IP stays exactly at its limit.
+    expect((await t.limiter.peek(ipKey, LOGIN_LIMITS.ip)).count).toBe(LOGIN_LIMITS.ip.limit);
+    expect(counter.verifies).toBe(0);
+  });
+
   it.skipIf(!!process.env.REDIS_URL)(
     'lets the IP try again once its 15-minute window has ended',
     async () => {

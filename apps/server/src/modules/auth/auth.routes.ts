@@ -66,6 +66,8 @@ export const authRoutes =
             503: ErrorResponse.describe('captchaUnavailable: the hosted captcha could not be reached'),
           },
         },
+        // Before the body is read: an IP over its limit is refused at almost no cost (issue 12).
+        onRequest: async (req) => ctx.auth.admitLoginSource(req.ip),
       },
       async (req) => {
         const site = await siteOf(ctx, req, req.body);

@@ -343,6 +343,9 @@ export function createAuthService(deps: {
       return { valid: true, user: toUser(row) };
     },
 
+    /** 429 before a login is parsed when its client IP is already at the failed-login limit. */
+    admitLoginSource: (ip: string) => guard.admitSource(ip),
+
     /** GET /api/unique/{name}: true when no account of the site uses the e-mail; limited per IP. */
     async isEmailFree(siteUid: string, email: string, ip: string): Promise<boolean> {
       await guard.admitUniqueLookup(ip);
