@@ -39,7 +39,7 @@ export const HASHER_LIMITS: HasherLimits = {
 
 /** 429 busy: the hashing queue of this source (or of the server) is full. */
 export class HasherBusyError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(override readonly retryAfterSeconds: number) {
     super(429, 'rateLimited', `Too many login attempts at once. Please try again in ${retryAfterSeconds} s.`);
   }
 }

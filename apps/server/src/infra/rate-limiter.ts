@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { connectRedis } from './redis';
 
 /** A counting window: at most `limit` hits per `windowMs` for one key. */
 export type RateRule = { limit: number; windowMs: number };
@@ -79,7 +79,7 @@ if n > 0 then return redis.call('DECR', KEYS[1]) end
 return 0`;
 
 export function createRedisRateLimiter(url: string, prefix: string): RateLimiter {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+  const redis = connectRedis(url);
   const k = (key: string) => `${prefix}rl:${key}`;
   return {
     async hit(key, rule) {

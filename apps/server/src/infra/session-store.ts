@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { connectRedis } from './redis';
 
 /**
  * Revoked sessions (refresh-token families; an access token's `sid`, a media key token's `sid`),
@@ -59,7 +59,7 @@ export function createRedisSessionStore(
   retentionMs: number,
   now: () => number = () => Date.now(),
 ): SessionStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+  const redis = connectRedis(url);
   const k = (sessionId: string) => `${prefix}sess:rev:${sessionId}`;
   /** true: revoked; a number: not revoked when read at that time; a promise: a read in flight. */
   const known = new Map<string, true | number | Promise<boolean>>();

@@ -11,16 +11,48 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+
+  /** Seconds the client should wait before trying again; sent as Retry-After (429, 503). */
+  readonly retryAfterSeconds?: number;
 }
 
 export const notFound = (what: string) => new AppError(404, 'notFound', `${what} not found`);
 export const badRequest = (field: string, message: string) => new AppError(400, 'invalid', message, field);
 export const forbidden = (message = 'Forbidden') => new AppError(403, 'forbidden', message);
 
+/** Seconds a client waits before retrying a request whose store did not answer. */
+const STORE_RETRY_SECONDS = 5;
+
+/** Node's socket failures and PostgreSQL's connection classes (57P0x shutting down, 08xxx). */
+const STORE_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+
+/**
+ * A store the request needs (Redis, PostgreSQL) did not answer: the request may succeed in a
+ * moment, so it is a 503 with Retry-After, not a 500 (ioredis gives up after its retries with
+ * MaxRetriesPerRequestError, or "Connection is closed." once it has stopped reconnecting).
+ */
+function isStoreDown(err: FastifyError): boolean {
+  const code = String(err.code ?? '');
+  return (
+    err.name === 'MaxRetriesPerRequestError' ||
+    err.message === 'Connection is closed.' ||
+    STORE_DOWN_CODES.has(code) ||
+    /^(57P0[1-3]|08\d{3})$/.test(code)
+  );
+}
+
 /** Maps every failure to the error shape: schema errors name the field, unknown errors are 500 without details. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply
         .status(err.statusCode)
         .send({ error: { code: err.code, message: err.message, field: err.field } });
@@ -33,6 +65,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({
         error: { code: 'invalid', message: `${field}: ${issue?.message ?? 'invalid value'}`, field },
       });
+    }
+    if (isStoreDown(err)) {
+      request.log.warn({ err }, 'a store did not answer');
+      return reply
+        .status(503)
+        .header('retry-after', String(STORE_RETRY_SECONDS))
+        .send({
+          error: {
+            code: 'serviceUnavailable',
+            message: 'The service is busy for a moment. Please try again shortly.',
+          },
+        });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

@@ -179,7 +179,9 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
       description:
         'White-label video streaming platform. Site-scoped calls name their site in the path ' +
         '(`/v2/sites/{site}/…`; the demo site is `demo`); `/api/…` calls resolve the site from the ' +
-        'host name or the `__site` query parameter. Errors answer `{ error: { code, message, field? } }`.\n\n' +
+        'host name or the `__site` query parameter. Errors answer `{ error: { code, message, field? } }`. ' +
+        'Any call may answer 503 `serviceUnavailable` with `Retry-After` while a store it needs (Redis, ' +
+        'PostgreSQL) is briefly unreachable; a 429 carries `Retry-After` too.\n\n' +
         'Try it out: the parameters are filled in with the demo site. On a server seeded with the demo ' +
         '(`npm start`), sign in with `POST /v2/me/auth/login` (`viewer@marquee.test` / `marquee-viewer`), ' +
         'then **Authorize** with the `token` it answers for the calls that need a bearer token.',

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { Redis } from 'ioredis';
+import { connectRedis } from '../infra/redis';
 import { AppError } from './errors';
 
 /** A route-level limit: at most `max` requests per `windowMs` from one client address. */
@@ -77,7 +77,7 @@ declare module 'fastify' {
 
 /** 429 in the error shape, `rateLimited`, with Retry-After. */
 export class RouteRateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(override readonly retryAfterSeconds: number) {
     super(
       429,
       'rateLimited',
@@ -94,7 +94,7 @@ export async function registerRateLimits(
   app: FastifyInstance,
   opts: { redisUrl: string | undefined; redisPrefix: string },
 ) {
-  const redis = opts.redisUrl ? new Redis(opts.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = opts.redisUrl ? connectRedis(opts.redisUrl) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   await app.register(rateLimit, {
     global: false,

@@ -86,5 +86,16 @@ export async function authHarness(
       captchaToken: await solvedCaptcha(h.app, (body.site as string | undefined) ?? 'acme'),
       ...body,
     });
-  return { h, clock, limiter, post, login, refresh, info, signup, addUser };
+  return {
+    h,
+    clock,
+    limiter,
+    post,
+    login,
+    refresh,
+    info,
+    signup,
+    addUser,
+    accessTokenFor: accounts.accessTokenFor,
+  };
 }

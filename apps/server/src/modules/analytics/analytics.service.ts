@@ -29,7 +29,7 @@ const DROP_LOG_EVERY_MS = 10_000;
 
 /** 503 analyticsBusy: the buffer is full (the database is not keeping up); Retry-After 1 s. */
 export class AnalyticsBusyError extends AppError {
-  readonly retryAfterSeconds = 1;
+  override readonly retryAfterSeconds = 1;
   constructor() {
     super(503, 'analyticsBusy', 'Analytics are busy. Please try again later');
   }

@@ -53,7 +53,7 @@ export const captchaRequired = () =>
 /** 429 rateLimited; the route copies `retryAfterSeconds` into the Retry-After header. */
 export class RateLimitedError extends AppError {
   constructor(
-    readonly retryAfterSeconds: number,
+    override readonly retryAfterSeconds: number,
     what: string,
   ) {
     super(429, 'rateLimited', `${what}. Please try again in ${humanDuration(retryAfterSeconds)}.`);

@@ -61,7 +61,7 @@ export const deviceDisplayName = (type: string) => DISPLAY_NAMES[type] ?? 'TV';
 /** A 429 that also tells the client when to try again (Retry-After). */
 export class RateLimitedError extends AppError {
   constructor(
-    readonly retryAfterSeconds: number,
+    override readonly retryAfterSeconds: number,
     message = 'Too many wrong codes. Please wait a few minutes and try again',
   ) {
     super(429, 'rateLimited', message);

@@ -281,7 +281,7 @@ function nameChangeTooSoon(lastChange: number): AppError {
 export class RateLimitedError extends AppError {
   constructor(
     message: string,
-    readonly retryAfterSeconds: number,
+    override readonly retryAfterSeconds: number,
   ) {
     super(429, 'rateLimited', message);
   }

@@ -148,6 +148,18 @@ export function createRecoveryService(deps: {
   const iso = (ms: number) => new Date(ms).toISOString();
   let dummyHash: Promise<string> | undefined;
 
+  /**
+   * A hash to verify unknown e-mails against, computed on first need only (a promise made and not
+   * awaited would reject unhandled when the hashing queue refuses it). Not kept after a refusal.
+   */
+  function dummyHashFor(ip: string): Promise<string> {
+    dummyHash ??= passwords.hash(randomBytes(16).toString('hex'), ip).catch((err: unknown) => {
+      dummyHash = undefined;
+      throw err;
+    });
+    return dummyHash;
+  }
+
   /** Counts a hit and answers 429 when it is over the rule. */
   async function count(key: string, rule: RateRule, message: string) {
     const state = await limiter.hit(key, rule);
@@ -298,17 +310,10 @@ export function createRecoveryService(deps: {
       const user = await auth.findUser(site.uid, email);
       // As at login: no guess is verified against a locked account; only a mailed reset unlocks it.
       if (user?.locked_at) throw accountLocked();
-      // Not kept when the hashing queue refused it (429), so the next attempt computes it.
-      dummyHash ??= passwords.hash(randomBytes(16).toString('hex'), ip).catch((err: unknown) => {
-        dummyHash = undefined;
-        throw err;
-      });
       // One verify either way, so the answer time does not tell whether the e-mail exists.
-      const ok =
-        user?.password_hash !== undefined && user.password_hash !== ''
-          ? await passwords.verify(user.password_hash, body.password, ip)
-          : await passwords.verify(await dummyHash, body.password, ip).then(() => false);
-      if (!user || !ok) throw invalidCredentials();
+      const stored = user?.password_hash || undefined;
+      const verified = await passwords.verify(stored ?? (await dummyHashFor(ip)), body.password, ip);
+      if (!user || stored === undefined || !verified) throw invalidCredentials();
       if (!passwordExpired(user, now()))
         throw new AppError(409, 'pwdNotExpired', 'Your password has not expired; log in as usual');
       if (body.newPassword === body.password)
