@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_LIMITS } from '../../src/plugins/rate-limits';
 import { commerceHarness, type CommerceHarness } from '../commerce/fixtures';
+import { ROUTE_ACCESS, type Access } from '../security/route-access';
+
+/** Access rules an anonymous caller passes; the others refuse before any work is done. */
+const OPEN_TO_ANONYMOUS = new Set<Access>(['public', 'capability']);
 
 // Route-level limits (decision 0039), in memory or in Redis when REDIS_URL is set (the harness
 // gives each run keys of its own). Clients are told apart by X-Forwarded-For (TRUST_PROXY is on).
@@ -112,58 +116,14 @@ describe('other anonymous writes', () => {
   });
 });
 
-const LOGIN = 'needs a signed-in user';
-/**
- * Every write route without a route-level limit, and why. A new write route fails the test below
- * until it is limited (plugins/rate-limits.ts) or listed here with its reason.
- */
-const UNLIMITED_WRITES: Record<string, string> = {
-  'POST /v2/me/auth/login': "the login guard's per-address and per-account limits (issue 12 item 2)",
-  'POST /v2/me/auth/refresh-access': 'presents a 256-bit refresh token',
-  'POST /v2/me/auth/logout': 'presents a 256-bit refresh token',
-  'POST /v2/me/auth/verify': LOGIN,
-  'POST /api/reset/pw': "the recovery service's per-address and per-e-mail limits",
-  'POST /v2/sites/:site/autologin': LOGIN,
-  'POST /v2/sites/:site/passcodes': LOGIN,
-  'POST /v2/sites/:site/second-screens': "TV registration: the devices service's per-address limit",
-  'PUT /v2/sites/:site/second-screens/:id': LOGIN,
-  'POST /v2/sites/:site/second-screens/:id/logout': LOGIN,
-  'DELETE /v2/sites/:site/second-screens/:id': LOGIN,
-  'PATCH /v2/me/info': LOGIN,
-  'PATCH /v2/me/email': LOGIN,
-  'PATCH /v2/me/password': LOGIN,
-  'POST /v2/me/confirm-identity': LOGIN,
-  'POST /v2/me/request-delete': LOGIN,
-  'POST /v2/me/delete': LOGIN,
-  'POST /v2/me/sites/:site/history-progress': LOGIN,
-  'DELETE /v2/me/sites/:site/history-progress/:id': LOGIN,
-  'POST /v2/me/sites/:site/watch-list': LOGIN,
-  'DELETE /v2/me/sites/:site/watch-list/:id': LOGIN,
-  'POST /v2/sites/:site/videos/:uid/user-favorites': LOGIN,
-  'POST /v2/admin/sites/:site/users/:userId/grants': LOGIN,
-  'DELETE /v2/admin/sites/:site/users/:userId/grants/:purchaseId': LOGIN,
-  'PUT /api/payment/purchases/:id/method': LOGIN,
-  'POST /api/payment/unsubscribe': LOGIN,
-  'POST /api/payment/subscribe': LOGIN,
-  'POST /api/payment/method/create/:gateway': LOGIN,
-  'PUT /api/payment/method/default/:gateway/:id': LOGIN,
-  'DELETE /api/payment/method/remove/:gateway/:id': LOGIN,
-  'POST /api/payment/gift': LOGIN,
-  'POST /api/payment/redeem-gift/:id': LOGIN,
-  'POST /api/donation/subscribe': LOGIN,
-  'POST /api/payment/purchases/:id/upgrade-purchase': LOGIN,
-  'POST /api/payment/webhooks/stripe': 'signed by the gateway, which retries what is refused',
-  'POST /api/payment/webhooks/paypal': 'signed by the gateway, which retries what is refused',
-  'POST /api/payment/paypal/confirm/:id': LOGIN,
-  'POST /api/payment/paypal/cancel/:id': LOGIN,
-  'POST /api/payment/paypal-sub/confirm/:id': LOGIN,
-  'POST /api/payment/paypal-sub/cancel/:id': LOGIN,
-};
-
 describe('every write route', () => {
-  it('is rate limited, or listed with the reason it is not', () => {
+  it('is rate limited, needs a signed-in caller, or says in route-access.ts why it is not limited', () => {
     const unlimited = [...t.h.app.writeRouteLimits].filter(([, group]) => group === null).map(([r]) => r);
-    expect(unlimited.sort()).toEqual(Object.keys(UNLIMITED_WRITES).sort());
+    const anonymous = unlimited.filter((route) => OPEN_TO_ANONYMOUS.has(ROUTE_ACCESS[route]!.access));
+    const explained = Object.entries(ROUTE_ACCESS)
+      .filter(([, entry]) => entry.unlimited)
+      .map(([route]) => route);
+    expect(anonymous.sort()).toEqual(explained.sort());
     expect(t.h.app.writeRouteLimits.get('POST /v2/sites/:site/bundles/:id/apply-coupon')).toBe('coupon');
     expect(t.h.app.writeRouteLimits.get('POST /v2/sites/:site/analytics/batch')).toBe('analytics');
     expect(t.h.app.writeRouteLimits.get('POST /v2/me/auth/signup')).toBe('anonymousWrite');

@@ -45,6 +45,11 @@ export type RouteAccess = {
   expect?: Partial<Record<Principal, Outcome>>;
   /** Why the entry is as it is, where that is not obvious. */
   why?: string;
+  /**
+   * Why a write route open to anonymous callers has no route-level rate limit
+   * (plugins/rate-limits.ts); route-rate-limits.test.ts fails on one that has neither.
+   */
+  unlimited?: string;
 };
 
 const DEFAULTS: Record<Access, Record<Principal, Outcome>> = {
@@ -179,6 +184,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // Auth: the credential is in the body; a signed-in caller gains nothing from its token here.
   'POST /v2/me/auth/login': pub({
     body: { email: 'alice@example.com', password: 'correct horse', site: 'acme' },
+    unlimited: "the login guard's per-address and per-account limits (issue 12 item 2)",
   }),
   'POST /v2/me/auth/signup': pub(),
   'POST /v2/me/auth/refresh-access': {
@@ -186,8 +192,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     body: { token: 'not-a-refresh-token' },
     expect: everyone(401),
     why: 'the refresh token in the body is the credential; a made-up one is 401 for everyone',
+    unlimited: 'presents a 256-bit refresh token',
   },
-  'POST /v2/me/auth/logout': pub({ why: 'revokes the refresh token in the body, whoever sends it' }),
+  'POST /v2/me/auth/logout': pub({
+    why: 'revokes the refresh token in the body, whoever sends it',
+    unlimited: 'presents a 256-bit refresh token',
+  }),
   'GET /v2/me/info': user(),
   'POST /v2/me/auth/verify': user(),
   'GET /api/unique/:name': pub({
@@ -199,7 +209,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /v2/sites/:site/captcha/challenge': pub(),
 
   // Recovery
-  'POST /api/reset/pw': pub({ query: { __site: 'acme' } }),
+  'POST /api/reset/pw': pub({
+    query: { __site: 'acme' },
+    unlimited: "the recovery service's per-address and per-e-mail limits",
+  }),
   'POST /api/reset/pw/expired': {
     access: 'capability',
     query: { __site: 'acme' },
@@ -235,7 +248,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
 
   // Devices (TV sign-in). Registration and polling are anonymous by design today; issue 12 item 5
   // adds a device secret to polling and device calls.
-  'POST /v2/sites/:site/second-screens': pub({ body: { deviceId: 'tv-matrix', deviceType: 'webtv' } }),
+  'POST /v2/sites/:site/second-screens': pub({
+    body: { deviceId: 'tv-matrix', deviceType: 'webtv' },
+    unlimited: "TV registration: the devices service's per-address limit",
+  }),
   'GET /v2/sites/:site/check-second-screen/:deviceId': pub({
     params: { deviceId: 'tv-matrix' },
     why: 'the TV polls without a user; without its x-device-secret header every caller gets 400',
@@ -362,8 +378,14 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /v2/sites/:site/platform/:platform/video/:id/getPurchaseLink': pub({
     params: { platform: 'web', id: 'v1' },
   }),
-  'POST /api/payment/webhooks/stripe': pub({ why: 'authenticated by the gateway signature, not a user' }),
-  'POST /api/payment/webhooks/paypal': pub({ why: 'authenticated by the gateway signature, not a user' }),
+  'POST /api/payment/webhooks/stripe': pub({
+    why: 'authenticated by the gateway signature, not a user',
+    unlimited: 'signed by the gateway, which retries what is refused',
+  }),
+  'POST /api/payment/webhooks/paypal': pub({
+    why: 'authenticated by the gateway signature, not a user',
+    unlimited: 'signed by the gateway, which retries what is refused',
+  }),
   'POST /api/payment/paypal/confirm/:id': user({
     why: 'no PayPal order in the fixture: an unknown id is 404 to every user',
   }),
