@@ -1,6 +1,9 @@
 // `npm run bench:api`: catalog read and play-url throughput against a bare Fastify hello-world,
 // measured in the same run on loopback. Goal: cached catalog reads ≥ 50% of the hello-world rate.
-import { measure, printTable, startServer, stop, type Measurement } from './lib';
+// With the web app built (`npm run build`), also the branded landing page `/`, brotli as browsers ask.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { measure, printTable, root, startServer, stop, type Measurement } from './lib';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const hello = await startServer<{ port: number }>('hello-server.ts');
@@ -19,6 +22,12 @@ try {
   rows.push(baseline);
   rows.push(await measure('GET /v2/sites/{site}/videos/{uid}', videoUrl, seconds));
   rows.push(await measure('GET /v2/sites/{site}/videos/{uid}/play-url', `${videoUrl}/play-url`, seconds));
+  if (existsSync(join(root, 'apps/web/dist/index.html'))) {
+    const landing = `http://127.0.0.1:${app.info.port}/?__site=${app.info.site}`;
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    await measure('warm', landing, 2, 20, browser);
+    rows.push(await measure('GET / (branded page, br)', landing, seconds, 20, browser));
+  } else console.log('apps/web/dist is not built (npm run build): the landing page is not measured.');
   printTable(rows, baseline);
   const read = rows[1]!;
   const ratio = read.rps / baseline.rps;

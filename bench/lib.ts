@@ -12,8 +12,9 @@ export async function measure(
   url: string,
   seconds: number,
   connections = 20,
+  headers: Record<string, string> = {},
 ): Promise<Measurement> {
-  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1, headers });
   return {
     name,
     rps: Math.round(result.requests.average),

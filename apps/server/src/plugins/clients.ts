@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -76,7 +75,7 @@ export function serveClients(app: FastifyInstance, appsDir: string, { sites, boo
     tv: boolean,
     origin: string,
   ): Promise<BrandedPage> => {
-    if (!site) return { html: template.html, sources: NO_SOURCES };
+    if (!site) return { body: new EncodedBody(Buffer.from(template.html)), sources: NO_SOURCES };
     const key = `${tv ? 'tv' : 'web'}\n${site.uid}\n${origin}${path}\n${template.mtimeMs}`;
     const hit = pages.get(key);
     if (hit && Date.now() - hit.at < PAGE_TTL_MS) return hit.page;
@@ -85,7 +84,11 @@ export function serveClients(app: FastifyInstance, appsDir: string, { sites, boo
       sites.sources(site.uid).catch(() => NO_SOURCES),
     ]);
     const links = tv ? '' : watchHeadLinks(origin, path);
-    const page = { html: brandIndexHtml(template.html, site, data, links), sources };
+    // Compressed once per encoding for as long as the page is cached, not once per response.
+    const page = {
+      body: new EncodedBody(Buffer.from(brandIndexHtml(template.html, site, data, links))),
+      sources,
+    };
     pages.delete(key);
     pages.set(key, { at: Date.now(), page });
     if (pages.size > PAGE_CACHE_MAX) pages.delete(pages.keys().next().value as string);
@@ -97,12 +100,9 @@ export function serveClients(app: FastifyInstance, appsDir: string, { sites, boo
     if (template === null) return false;
     const origin = `${request.protocol}://${request.host}`;
     const page = await buildPage(template, await siteOf(sites, request), path, tv, origin);
-    // A fresh nonce per response: the cached page is stamped and compressed for this answer only.
-    const nonce = randomBytes(16).toString('base64');
     const framing: Framing = !tv && isEmbedRoute(request.url) ? 'embed' : 'none';
-    setPagePolicy(reply, pageContentPolicy(page.sources, nonce, framing), framing === 'embed');
-    const body = new EncodedBody(Buffer.from(withScriptNonce(page.html, nonce)));
-    const { bytes, encoding } = body.for(request.headers['accept-encoding']);
+    setPagePolicy(reply, pageContentPolicy(page.sources, framing), framing === 'embed');
+    const { bytes, encoding } = page.body.for(request.headers['accept-encoding']);
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
@@ -127,8 +127,8 @@ export function serveClients(app: FastifyInstance, appsDir: string, { sites, boo
   });
 }
 
-/** A branded page before its nonce, with the outside hosts its site's policy allows. */
-type BrandedPage = { html: string; sources: SiteSources };
+/** A branded page, ready to send, with the outside hosts its site's policy allows. */
+type BrandedPage = { body: EncodedBody; sources: SiteSources };
 
 /** A page of no known site reaches nothing outside our origin. */
 const NO_SOURCES: SiteSources = { connect: [], media: [], img: [], frame: [], frameAncestors: null };
@@ -145,13 +145,6 @@ export function isEmbedRoute(url: string): boolean {
   if (!matchWatchPath(path)) return false;
   return overlay !== null || parseWatchFlags(query).embed;
 }
-
-/**
- * Every `<script>` of the page carries the response's nonce: the CSP runs no inline script
- * without it (the bootstrap JSON is a `type="application/json"` data block, never executed).
- */
-export const withScriptNonce = (html: string, nonce: string) =>
-  html.replace(/<script\b([^>]*)>/g, `<script$1 nonce="${nonce}">`);
 
 /** The request's site, or null when it names none that exists (the page then falls back to ?__site). */
 async function siteOf(sites: PageSites, request: FastifyRequest): Promise<SitesTable | null> {
