@@ -30,3 +30,4 @@ export * from './endpoints/analytics';
 export * from './endpoints/commerce';
 export * from './endpoints/purchases';
 export * from './session';
+export * from './viewer-session';
