@@ -58,14 +58,6 @@ const fromLogin = (login: LoginResponse, expiresAt: number): TvSession => ({
   expiresAt,
 });
 
-export function saveSession(login: LoginResponse, now = Date.now()) {
-  tvStorage.write(fromLogin(login, now + login.expiresIn * 1000));
-}
-
-export function clearSession() {
-  tvStorage.write(null);
-}
-
 /**
  * The TV's session, its refresh and logout through `api` (the platform type's client); the shell
  * mounts it with <SessionProvider>. Signed in as soon as it holds tokens: the screens that show the

@@ -7,9 +7,12 @@ import { trackLiveChannelAnalytics } from '../live-analytics';
 import type { Player as CorePlayer } from '../player';
 
 /** A random id for this page load (no storage): tells one visit's events apart without an account. */
-const sessionId = Array.from(globalThis.crypto?.getRandomValues(new Uint8Array(12)) ?? [], (b) =>
-  b.toString(16).padStart(2, '0'),
-).join('');
+function newSessionId(): string {
+  const bytes = new Uint8Array(12);
+  globalThis.crypto?.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+const sessionId = newSessionId();
 
 const queues = new WeakMap<ApiClient, AnalyticsQueue<AnalyticsEvent>>();
 
