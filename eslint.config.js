@@ -1,5 +1,6 @@
 // Lint rules, including the import directions of docs/architecture.md:
-// domain ← contract ← api-client / player ← web / tv; the server uses domain and contract.
+// domain ← contract ← api-client ← player ← web / tv (the player's core needs no api-client, its
+// React binding does); the server uses domain and contract.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -107,8 +108,13 @@ export default tseslint.config(
   },
   { files: ['packages/domain/**'], rules: forbid(['@marquee/*', '**/apps/**']) },
   { files: ['packages/contract/**'], rules: forbid(['@marquee/!(domain)', '**/apps/**']) },
+  // The player's React binding builds on the api-client's (its API client and session); never back.
   {
-    files: ['packages/api-client/**', 'packages/player/**'],
+    files: ['packages/api-client/**'],
+    rules: forbid(['@marquee/player', '@marquee/server', '@marquee/web', '@marquee/tv', '**/apps/**']),
+  },
+  {
+    files: ['packages/player/**'],
     rules: forbid(['@marquee/server', '@marquee/web', '@marquee/tv', '**/apps/**']),
   },
   { files: ['apps/web/**'], rules: forbid(webForbids) },

@@ -4,6 +4,7 @@ export type { ApiClient, ApiClientOptions, Query, QueryValue, RequestOptions } f
 export { ApiError, parseApiError, networkError, shouldRetry, DEFAULT_ERROR_MESSAGE } from './errors';
 export { resolveSiteUid, readSiteUid, DEFAULT_SITE_UID, SITE_META_NAME } from './site';
 export { queryKeys } from './query-keys';
+export { createQueryClient } from './query-client';
 export type { PlayableUrl, PageQuery } from './types';
 export * from './endpoints/site-config';
 export * from './endpoints/discover';
@@ -30,3 +31,4 @@ export * from './endpoints/analytics';
 export * from './endpoints/commerce';
 export * from './endpoints/purchases';
 export * from './session';
+export * from './viewer-session';

@@ -100,3 +100,12 @@ describe('server import rules', () => {
     });
   });
 });
+
+describe('client package direction', () => {
+  it("the api-client importing the player is reported; the player's binding on the api-client's passes", async () => {
+    const player = "import { createPlayer } from '@marquee/player';\nexport const p = createPlayer;\n";
+    expect(await ruleIds(player, 'packages/api-client/src/wrong.ts')).toEqual(['no-restricted-imports']);
+    const client = "import { useApi } from '@marquee/api-client/react';\nexport const u = useApi;\n";
+    expect(await ruleIds(client, 'packages/player/src/react/right.ts')).toEqual([]);
+  });
+});

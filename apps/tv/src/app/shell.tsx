@@ -2,12 +2,12 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { DEFAULT_TYPE, paths, SCREEN_SEGMENTS } from '../config/paths';
-import { ApiContext, apiFor } from '../lib/api';
+import { ApiProvider, SessionProvider, useApplyTheme } from '@marquee/api-client/react';
+import { apiFor, sessionFor } from '../lib/api';
 import { RemoteProvider, type RemoteHandler } from '../lib/remote';
-import { useSessionRefresh } from '../lib/session';
 import { useToast } from '../lib/toast';
 import { deepLinkTarget, getPlatform, isPlatformType, watchContentChanges } from '../platform';
-import { useApplyTheme, useSiteConfig } from '../features/site';
+import { useSiteConfig } from '../features/site';
 import { TopBar } from './top-bar';
 
 /**
@@ -25,9 +25,11 @@ export function TvShell() {
     return <Navigate to={to} replace />;
   }
   return (
-    <ApiContext.Provider value={apiFor(type)}>
-      <PlatformShell type={type} />
-    </ApiContext.Provider>
+    <ApiProvider api={apiFor(type)}>
+      <SessionProvider session={sessionFor(type)}>
+        <PlatformShell type={type} />
+      </SessionProvider>
+    </ApiProvider>
   );
 }
 
@@ -38,7 +40,6 @@ function PlatformShell({ type }: { type: string }) {
   const location = useLocation();
   const config = useSiteConfig();
   useApplyTheme(config.data);
-  useSessionRefresh(apiFor(type));
 
   const { t } = useTranslation();
   useEffect(

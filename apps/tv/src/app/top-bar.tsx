@@ -1,13 +1,13 @@
+import { useSession } from '@marquee/api-client/react';
 import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { FocusableLink } from '../components/focusable-link';
 import { paths } from '../config/paths';
-import { useSession } from '../lib/session';
 import { useTranslation } from 'react-i18next';
 
 /** The site's logo or name, the Menu entry and Sign in / Profile (reached with Up from the first row). */
 export function TopBar({ type, name, logo }: { type: string; name?: string; logo?: string }) {
   const { ref, focusKey } = useFocusable({ focusKey: 'TOP_BAR', trackChildren: true });
-  const signedIn = useSession() !== null;
+  const signedIn = useSession().status === 'signedIn';
   const { t } = useTranslation();
   return (
     <FocusContext.Provider value={focusKey}>

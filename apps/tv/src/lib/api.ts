@@ -1,11 +1,11 @@
-import { createContext, useContext } from 'react';
-import { createApiClient, readSiteUid, type ApiClient } from '@marquee/api-client';
-import { getSession } from './session';
+import { createApiClient, readSiteUid, type ApiClient, type ViewerSession } from '@marquee/api-client';
+import { createTvSession, getSession } from './session';
 
 /** The site this TV app belongs to (meta tag, else ?__site, else 'demo'). */
 export const siteUid = readSiteUid();
 
 const clients = new Map<string, ApiClient>();
+const sessions = new Map<string, ViewerSession>();
 
 /** One client per TV type: `__source` is the type (playback-and-social §7). */
 export function apiFor(type: string): ApiClient {
@@ -22,9 +22,12 @@ export function apiFor(type: string): ApiClient {
   return client;
 }
 
-export const ApiContext = createContext<ApiClient>(apiFor('generic'));
-
-/** The API client of the current TV type. */
-export function useApi(): ApiClient {
-  return useContext(ApiContext);
+/** The session as a TV type sees it: refreshed and revoked through that type's client. */
+export function sessionFor(type: string): ViewerSession {
+  let session = sessions.get(type);
+  if (!session) {
+    session = createTvSession(apiFor(type));
+    sessions.set(type, session);
+  }
+  return session;
 }

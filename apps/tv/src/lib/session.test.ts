@@ -2,13 +2,11 @@ import { createApiClient } from '@marquee/api-client';
 import type { LoginResponse } from '@marquee/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  clearSession,
+  createTvSession,
   getDeviceId,
   getSession,
-  keepSessionFresh,
   NETWORK_RETRY_MS,
   REFRESH_BEFORE_MS,
-  saveSession,
   storedDeviceKeys,
 } from './session';
 
@@ -55,7 +53,6 @@ describe('TV session (accounts-and-commerce §4 Session)', () => {
     vi.useFakeTimers();
     now = T0;
     vi.stubGlobal('localStorage', memoryStorage());
-    clearSession();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -66,22 +63,24 @@ describe('TV session (accounts-and-commerce §4 Session)', () => {
     await vi.advanceTimersByTimeAsync(ms);
   };
 
-  it('keeps the access token, the refresh token and the expiry; the access token under the key api.ts reads', () => {
-    saveSession(login(1), T0);
+  it('keeps the access token, the refresh token and the expiry; the access token under the key api.ts reads', async () => {
+    const session = createTvSession(apiAnswering([]).api, () => now);
+    session.signIn(login(1));
     expect(getSession()).toEqual({
       accessToken: 'access-1',
       refreshToken: 'refresh-1',
       expiresAt: T0 + 900_000,
     });
     expect(localStorage.getItem('marquee.tv.accessToken')).toBe('access-1');
-    clearSession();
+    await session.signOut();
     expect(getSession()).toBeNull();
   });
 
   it('refreshes 60 s before expiry, not earlier', async () => {
-    saveSession(login(1), T0);
     const { api, calls } = apiAnswering([ok(2)]);
-    const stop = keepSessionFresh(api, getSession()!, () => now);
+    const session = createTvSession(api, () => now);
+    session.signIn(login(1));
+    const stop = session.start();
     await advance(900_000 - REFRESH_BEFORE_MS - 1);
     expect(calls).toHaveLength(0);
     await advance(1);
@@ -91,18 +90,20 @@ describe('TV session (accounts-and-commerce §4 Session)', () => {
   });
 
   it('treats under 60 s left as expired: refreshes at once', async () => {
-    saveSession({ ...login(1), expiresIn: 59 }, T0);
     const { api, calls } = apiAnswering([ok(2)]);
-    const stop = keepSessionFresh(api, getSession()!, () => now);
+    const session = createTvSession(api, () => now);
+    session.signIn({ ...login(1), expiresIn: 59 });
+    const stop = session.start();
     await advance(0);
     expect(calls).toHaveLength(1);
     stop();
   });
 
   it('retries 5 s after a network failure', async () => {
-    saveSession({ ...login(1), expiresIn: 30 }, T0);
     const { api, calls } = apiAnswering([offline, ok(2)]);
-    const stop = keepSessionFresh(api, getSession()!, () => now);
+    const session = createTvSession(api, () => now);
+    session.signIn({ ...login(1), expiresIn: 30 });
+    const stop = session.start();
     await advance(0);
     expect(calls).toHaveLength(1);
     expect(getSession()?.accessToken).toBe('access-1');
@@ -115,9 +116,10 @@ describe('TV session (accounts-and-commerce §4 Session)', () => {
   });
 
   it('signs out on any other failure', async () => {
-    saveSession({ ...login(1), expiresIn: 30 }, T0);
     const { api } = apiAnswering([rejected]);
-    keepSessionFresh(api, getSession()!, () => now);
+    const session = createTvSession(api, () => now);
+    session.signIn({ ...login(1), expiresIn: 30 });
+    session.start();
     await advance(0);
     expect(getSession()).toBeNull();
   });

@@ -1,13 +1,10 @@
-import { getMe, queryKeys, type ApiClient } from '@marquee/api-client';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApi } from './api';
+import { meQueryOptions, type ApiClient } from '@marquee/api-client';
+import { useApi } from '@marquee/api-client/react';
+import { useQuery } from '@tanstack/react-query';
 
-export const meQueryKey = (api: ApiClient) => [...queryKeys.all(api), 'me'] as const;
+export const meQueryKey = (api: ApiClient) => meQueryOptions(api).queryKey;
 
-/** GET /v2/me/info: the signed-in viewer (the profile shows the e-mail; the heartbeat names the user). */
+/** GET /v2/me/info: the signed-in viewer (the profile shows the e-mail; the age gate reads the birthday). */
 export function useMe(enabled = true) {
-  const api = useApi();
-  return useQuery(
-    queryOptions({ queryKey: meQueryKey(api), queryFn: ({ signal }) => getMe(api, signal), enabled }),
-  );
+  return useQuery({ ...meQueryOptions(useApi()), enabled });
 }

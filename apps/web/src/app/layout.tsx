@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useParams } from 'react-router';
+import { useApplyTheme } from '@marquee/api-client/react';
 import { parseWatchFlags } from '@marquee/domain';
 import {
   BottomMenu,
@@ -7,11 +8,10 @@ import {
   SiteHeader,
   defaultPage,
   resolveTab,
-  useApplyTheme,
   useSiteConfig,
   type NavItem,
 } from '../features/site';
-import { useSession } from '../lib/session';
+import { useSession } from '@marquee/api-client/react';
 import { paths } from '../config/paths';
 import { AccountMenu } from '../features/auth';
 import { CardActionsProvider, type CardActions } from '../features/discover';

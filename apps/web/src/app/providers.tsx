@@ -1,19 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { shouldRetry } from '@marquee/api-client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@marquee/api-client';
 import { useState, type ReactNode } from 'react';
-import { SessionProvider } from '../lib/session';
+import { ApiProvider, SessionProvider } from '@marquee/api-client/react';
+import { api } from '../lib/api';
+import { createWebSession } from '../lib/session';
 import { prefetchFirstScreen, seedFromBootstrap } from './bootstrap';
 import { loadWatchRoute } from './router';
 
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
-    },
-  });
-}
-
-/** App-wide providers (data cache, session). The router sits inside them. */
+/** App-wide providers (data cache, API client, session). The router sits inside them. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [client] = useState(() => {
     const queryClient = createQueryClient();
@@ -21,9 +15,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
     if (prefetchFirstScreen(queryClient)) void loadWatchRoute();
     return queryClient;
   });
+  const [session] = useState(createWebSession);
   return (
     <QueryClientProvider client={client}>
-      <SessionProvider>{children}</SessionProvider>
+      <ApiProvider api={api}>
+        <SessionProvider session={session}>{children}</SessionProvider>
+      </ApiProvider>
     </QueryClientProvider>
   );
 }

@@ -11,7 +11,9 @@ import type {
   TermsResponse,
   User,
 } from '@marquee/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { apiPath, sitePath, type ApiClient } from '../client';
+import { queryKeys } from '../query-keys';
 
 /** The login form's fields (the client adds the site). */
 export type LoginInput = Omit<LoginBody, 'site' | 'rakuten'>;
@@ -49,6 +51,10 @@ export function logout(api: ApiClient, refreshToken: string) {
 export function getMe(api: ApiClient, signal?: AbortSignal) {
   return api.get<User>('/v2/me/info', { signal });
 }
+
+/** GET /v2/me/info as a query (the TV's profile, age gate and heartbeat read the user through it). */
+export const meQueryOptions = (api: ApiClient) =>
+  queryOptions({ queryKey: [...queryKeys.all(api), 'me'], queryFn: ({ signal }) => getMe(api, signal) });
 
 /** GET /v2/sites/{site}/terms. */
 export function getSiteTerms(api: ApiClient, signal?: AbortSignal) {

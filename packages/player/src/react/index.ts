@@ -1,9 +1,20 @@
-/** React binding for the player core: `<Player>` and `usePlayer`, shared by web and TV. */
+/**
+ * React binding for the player core, shared by web and TV: `<Player>` and `usePlayer`, and the
+ * playback hooks bound to the client core's API client and session (@marquee/api-client/react).
+ */
 export { Player, type PlayerProps } from './player';
 export { usePlayer, type PlayerState, type UsePlayerOptions } from './use-player';
 export { useIdle, useCinemaMode } from './use-idle';
 export { useProgressTracking } from './use-progress-tracking';
-export { useHeartbeat, type HeartbeatSettings } from './use-heartbeat';
+export { useHeartbeat, heartbeatUserId } from './use-heartbeat';
+export { useResumePosition, resumeStart, type ResumeInputs } from './use-resume-position';
+export {
+  analyticsFor,
+  analyticsAccount,
+  useAnalytics,
+  usePlaybackAnalytics,
+  useLiveChannelAnalytics,
+} from './analytics';
 export { useSmartPause } from './use-smart-pause';
 export { PlayerMenu, showCaptions, DEFAULT_MENU_LABELS, type PlayerMenuLabels } from './player-menu';
 export { useDobGate, type DobGate } from './use-dob-gate';

@@ -1,38 +1,50 @@
+import { channelQueryOptions, meQueryOptions, siteConfigQueryOptions } from '@marquee/api-client';
+import { useApi, useSession, type Session } from '@marquee/api-client/react';
+import type { User, Video } from '@marquee/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { trackHeartbeat } from '../heartbeat';
 import type { Player as CorePlayer } from '../player';
 
-export interface HeartbeatSettings {
-  /** The site's heartbeat URL; null when the site sends none (no `heartbeat` flag or no URL). */
-  url: string | null;
-  intervalSeconds: number;
-  siteUid: string;
-  video: { uid: string; title: string; type: string; contentDetails: { duration: number } } | undefined;
-  channel: { id: string; name: string };
-  userId: string | null;
+/**
+ * The user id a heartbeat names: the session's user, else (a session that keeps no user: the TV)
+ * the answer of GET /v2/me/info; nobody when signed out.
+ */
+export function heartbeatUserId({ status, user }: Pick<Session, 'status' | 'user'>, me: User | undefined) {
+  return status === 'signedIn' ? ((user ?? me)?.id ?? null) : null;
 }
 
 /**
- * The site's heartbeat while `player` plays (playback-and-social §3, §7): the player info, a video
- * summary, the channel, the user id and the user agent are posted to `url` every `intervalSeconds`,
- * without credentials. Web and TV work out the settings; this runs them.
+ * The site's heartbeat while `player` plays (playback-and-social §3, §7), when the site has the
+ * `heartbeat` flag and a `heartbeat.url`: the player info, a video summary, the channel, the user id
+ * and the user agent are posted there every `intervalSeconds`, without credentials. Sites without
+ * both (the demo) send nothing and fetch nothing more.
  */
-export function useHeartbeat(player: CorePlayer | null, settings: HeartbeatSettings) {
-  const { url, intervalSeconds, siteUid, video, channel, userId } = settings;
+export function useHeartbeat(player: CorePlayer | null, channelId: string, video: Video | undefined) {
+  const api = useApi();
+  const session = useSession();
+  const config = useQuery(siteConfigQueryOptions(api)).data;
+  const url = config?.perms.heartbeat ? config.heartbeat.url : null;
+  const intervalSeconds = config?.heartbeat.intervalSeconds ?? 0;
+  const channelName = useQuery({ ...channelQueryOptions(api, channelId), enabled: !!url }).data?.name;
+  const needsMe = !!url && session.status === 'signedIn' && !session.user;
+  const me = useQuery({ ...meQueryOptions(api), enabled: needsMe }).data;
+  const userId = heartbeatUserId(session, me);
   useEffect(() => {
     if (!player || !url || !video || intervalSeconds <= 0) return;
+    const name = channelName ?? channelId;
     return trackHeartbeat(player, {
       url,
       intervalMs: intervalSeconds * 1000,
-      siteUid,
+      siteUid: api.site,
       video: {
         uid: video.uid,
         title: video.title,
         type: video.type,
         duration: video.contentDetails.duration,
       },
-      channel: { _id: channel.id, name: channel.name, channelId: channel.id },
+      channel: { _id: channelId, name, channelId },
       userId,
     });
-  }, [player, url, intervalSeconds, siteUid, video, channel.id, channel.name, userId]);
+  }, [player, url, intervalSeconds, api.site, video, channelId, channelName, userId]);
 }

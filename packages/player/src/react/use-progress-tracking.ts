@@ -1,28 +1,32 @@
-import { useEffect, useRef } from 'react';
+import { queryKeys, saveProgress } from '@marquee/api-client';
+import { useApi, useSession } from '@marquee/api-client/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { Player } from '../player';
-import { createProgressRecorder, trackProgress, type SendProgress } from '../progress';
+import { createProgressRecorder, trackProgress } from '../progress';
 
 /**
- * Saves the viewer's position in `videoUid` while `player` plays it (playback-and-social §4.8:
- * batches of 5, retried, a keepalive flush when the page goes away), while `enabled` (a signed-in
- * viewer, content with a position to come back to). `send` posts a batch; the app supplies it.
+ * Saves a signed-in viewer's position in `videoUid` while `player` plays it (playback-and-social
+ * §4.8: batches of 5, retried, a keepalive flush when the page goes away). A saved batch refreshes
+ * their history queries, so Continue Watching is current when they go back. Live content is not
+ * `trackable`.
  */
-export function useProgressTracking(
-  player: Player | null,
-  videoUid: string,
-  { enabled, send }: { enabled: boolean; send: SendProgress },
-) {
-  const sendRef = useRef(send);
-  sendRef.current = send;
+export function useProgressTracking(player: Player | null, videoUid: string, trackable: boolean) {
+  const enabled = useSession().status === 'signedIn' && trackable;
+  const api = useApi();
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (!player || !enabled) return;
     // One recorder per tracking: StrictMode's mount–unmount–mount must not leave a disposed one.
-    const recorder = createProgressRecorder((batch, options) => sendRef.current(batch, options));
+    const recorder = createProgressRecorder(async (batch, { keepalive }) => {
+      await saveProgress(api, batch, { keepalive });
+      void queryClient.invalidateQueries({ queryKey: [...queryKeys.all(api), 'history-progress'] });
+    });
     const untrack = trackProgress(player, recorder, videoUid);
     return () => {
       untrack(); // reports the last position and sends what is queued
       recorder.dispose();
     };
-  }, [player, videoUid, enabled]);
+  }, [player, videoUid, enabled, api, queryClient]);
 }

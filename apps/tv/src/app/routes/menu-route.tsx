@@ -1,13 +1,13 @@
+import { useSession } from '@marquee/api-client/react';
 import { useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { Menu } from '../../features/menu';
-import { useSession } from '../../lib/session';
 import { useTranslation } from 'react-i18next';
 
 /** /tvn/{type}/menu. */
 export function MenuRoute() {
   const { type = 'generic' } = useParams();
-  const signedIn = useSession() !== null;
+  const signedIn = useSession().status === 'signedIn';
   const { t } = useTranslation();
   return (
     <Menu

@@ -1,11 +1,10 @@
+import { useApi, useSession } from '@marquee/api-client/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { ProfileScreen } from '../../features/account';
 import { meQueryKey } from '../../lib/use-me';
-import { useApi } from '../../lib/api';
-import { signOut, useSession } from '../../lib/session';
 import { useLeave } from './use-leave';
 
 /** /tvn/{type}/profile; a TV that is not signed in goes to login instead (playback-and-social §2.1 guards). */
@@ -13,14 +12,14 @@ export function ProfileRoute() {
   const { type = 'generic' } = useParams();
   const api = useApi();
   const queryClient = useQueryClient();
-  const session = useSession();
+  const { status, signOut } = useSession();
   const onBack = useLeave(type);
   const onLogout = useCallback(async () => {
     // signOut forgets the session at once; the server call may take a moment.
-    const serverLogout = signOut(api);
+    const serverLogout = signOut();
     queryClient.removeQueries({ queryKey: meQueryKey(api) });
     await serverLogout;
-  }, [api, queryClient]);
-  if (!session) return <Navigate to={paths.login.getHref(type)} replace />;
+  }, [api, queryClient, signOut]);
+  if (status !== 'signedIn') return <Navigate to={paths.login.getHref(type)} replace />;
   return <ProfileScreen onBack={onBack} onLogout={onLogout} />;
 }

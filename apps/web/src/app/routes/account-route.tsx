@@ -14,7 +14,8 @@ import {
   ProfileInfo,
 } from '../../features/account';
 import { useSiteConfig } from '../../features/site';
-import { RequireLogin, useSession } from '../../lib/session';
+import { useSession } from '@marquee/api-client/react';
+import { RequireLogin } from '../../lib/session';
 
 interface AccountPageProps {
   title: string;

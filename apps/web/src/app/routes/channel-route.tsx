@@ -5,7 +5,7 @@ import { StatusMessage } from '../../components/status-message';
 import { paths } from '../../config/paths';
 import { ChannelDetailsView } from '../../features/channels';
 import { ContentCard } from '../../features/discover';
-import { useSession } from '../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 
 /** `/channels/:type/:channelId` and `/channels/watch-list` (mode 'watch-list'). Lazy. */
 export default function ChannelRoute({ mode }: { mode?: 'watch-list' }) {

@@ -24,7 +24,8 @@ import {
   useBundles,
   useTitleHints,
 } from '../../features/subscribe';
-import { RequireLogin, useSession } from '../../lib/session';
+import { useSession } from '@marquee/api-client/react';
+import { RequireLogin } from '../../lib/session';
 
 /**
  * The commerce screens (accounts-and-commerce §2 Commerce routes, decision 0034): subscribe lists,

@@ -4,7 +4,7 @@ import { StatusMessage } from '../../components/status-message';
 import { errorMessage } from '../../components/error-message';
 import { DiscoverRows, RowSkeletons } from '../../features/discover';
 import { resolveTab, useSiteConfig } from '../../features/site';
-import { useSession } from '../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 
 /** `/` (the default page's discover tab) and `/pages/:pageUrl/d/:tabUrl`. */
 export function DiscoverRoute() {

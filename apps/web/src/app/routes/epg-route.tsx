@@ -5,7 +5,8 @@ import { StatusMessage } from '../../components/status-message';
 import { paths } from '../../config/paths';
 import { EpgSkeleton, EpgView } from '../../features/epg';
 import { TAB_CODES, resolvePageRoute, useSiteConfig } from '../../features/site';
-import { loginHref, useSession } from '../../lib/session';
+import { useSession } from '@marquee/api-client/react';
+import { loginHref } from '../../lib/session';
 
 /**
  * The EPG tab `/pages/:pageUrl/e/:tabUrl?channel=` (discovery-and-site §2.5, main.page.epg). Lazy: it

@@ -3,7 +3,8 @@ import { cardKind, seriesAsCard } from '@marquee/domain';
 import { useSearchParams } from 'react-router';
 import { ContentCard } from '../../features/discover';
 import { LibraryView } from '../../features/library';
-import { RequireLogin, useSession } from '../../lib/session';
+import { useSession } from '@marquee/api-client/react';
+import { RequireLogin } from '../../lib/session';
 
 /** `/library` and `/library/{label}` (main.library): login required (odrc=library); ?tab=series. Lazy. */
 export default function LibraryRoute() {

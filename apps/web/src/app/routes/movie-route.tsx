@@ -1,7 +1,7 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { MoviePage, TitleSkeletonFallback } from '../../features/titles';
 import { useSiteConfig } from '../../features/site';
-import { useSession } from '../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 import { WatchView } from '../../features/watch';
 import { FavoriteToggle, WatchListButton } from '../../features/watch-list';
 import { useLeave } from './use-leave';

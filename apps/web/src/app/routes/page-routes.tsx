@@ -25,7 +25,7 @@ import {
   tabHref,
   useSiteConfig,
 } from '../../features/site';
-import { useSession } from '../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 import { DiscoverRoute } from './discover-route';
 import { legacyRoutes } from './legacy-redirects';
 

@@ -12,7 +12,8 @@ import {
   UpgradePurchase,
   WalletCallback,
 } from '../../features/purchases';
-import { RequireLogin, useSession } from '../../lib/session';
+import { useSession } from '@marquee/api-client/react';
+import { RequireLogin } from '../../lib/session';
 
 /** "Purchases pages need login; anonymous users go to login with odrc=library" (§2). */
 const PURCHASES_INTENT = 'library';

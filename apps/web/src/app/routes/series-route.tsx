@@ -3,7 +3,7 @@ import { SeriesPage, TitleSkeletonFallback } from '../../features/titles';
 import { useSiteConfig } from '../../features/site';
 import { WatchView } from '../../features/watch';
 import { WatchListButton } from '../../features/watch-list';
-import { useSession } from '../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 import { useLeave } from './use-leave';
 
 const positive = (v: string | undefined) => {

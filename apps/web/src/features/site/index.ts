@@ -1,5 +1,4 @@
 export { useSiteConfig } from './api/use-site-config';
-export { useApplyTheme } from './hooks/use-apply-theme';
 export { SiteHeader, type NavItem } from './components/site-header';
 export { LeftMenu } from './components/left-menu';
 export { BottomMenu } from './components/bottom-menu';

@@ -1,6 +1,6 @@
+import { useApi } from '@marquee/api-client/react';
 import type { LoginResponse, SecondScreenRegistration } from '@marquee/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useApi } from '../../../lib/api';
 import { storedDeviceKeys } from '../../../lib/session';
 import { startActivation } from '../utils/activation-loop';
 

@@ -1,6 +1,6 @@
+import { useApi } from '@marquee/api-client/react';
 import { discoverQueryOptions } from '@marquee/api-client';
 import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../../../lib/api';
 
 /** GET /api/assets/{tabId}/discover. */
 export function useDiscover(tabId: string | undefined) {

@@ -1,6 +1,6 @@
+import { useApi } from '@marquee/api-client/react';
 import { videoQueryOptions } from '@marquee/api-client';
 import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../../../lib/api';
 
 /** GET /v2/sites/{site}/videos/{uid}. */
 export function useVideo(uid: string) {

@@ -1,8 +1,8 @@
+import { useLiveChannelAnalytics } from '@marquee/player/react';
 import { useState } from 'react';
 import type { Player as CorePlayer } from '@marquee/player';
 import { useLiveChannelPlayUrl, useRenewLiveChannelPlayUrl } from '../api/use-live-channel-play-url';
 import { useLiveChannels } from '../api/use-live-channels';
-import { useLiveChannelAnalytics } from '../hooks/use-playback-analytics';
 import { tvPlaybackProblem } from '../utils/playback-problem';
 import { FullscreenPlayer } from './fullscreen-player';
 

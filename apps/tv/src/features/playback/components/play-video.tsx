@@ -1,14 +1,16 @@
+import {
+  useHeartbeat,
+  usePlaybackAnalytics,
+  useProgressTracking,
+  useResumePosition,
+} from '@marquee/player/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EndOfVideoAction } from '@marquee/domain';
 import type { Player as CorePlayer } from '@marquee/player';
-import { useResumePosition } from '../api/use-resume-position';
 import { useVideo } from '../api/use-video';
 import { useAgeGate } from '../hooks/use-age-gate';
 import { useEndOfVideo } from '../hooks/use-end-of-video';
-import { useHeartbeat } from '../hooks/use-heartbeat';
-import { usePlaybackAnalytics } from '../hooks/use-playback-analytics';
-import { useProgressTracking } from '../hooks/use-progress-tracking';
 import { useRenewVideoPlayUrl, useVideoPlayUrl } from '../api/use-video-play-url';
 import { tvPlaybackProblem } from '../utils/playback-problem';
 import { BirthDateScreen } from './birth-date-screen';

@@ -1,10 +1,9 @@
+import { useApi, useSession } from '@marquee/api-client/react';
 import { siteConfigQueryOptions, updateUserInfo } from '@marquee/api-client';
 import type { Video } from '@marquee/contract';
 import { minimumAge, type AgeGateState } from '@marquee/domain';
 import { useDobGate } from '@marquee/player/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
 import { meQueryKey, useMe } from '../../../lib/use-me';
 
 export interface TvAgeGate {
@@ -23,7 +22,7 @@ export interface TvAgeGate {
 export function useAgeGate(video: Video | undefined): TvAgeGate {
   const api = useApi();
   const queryClient = useQueryClient();
-  const signedIn = useSession() !== null;
+  const signedIn = useSession().status === 'signedIn';
   const config = useQuery(siteConfigQueryOptions(api));
   const me = useMe(signedIn);
   const onAccount = signedIn && !config.data?.perms.hideUserDOB;

@@ -1,10 +1,9 @@
+import { useApi, useSession } from '@marquee/api-client/react';
 import { channelVideosInfiniteQueryOptions, seriesQueryOptions } from '@marquee/api-client';
 import type { Video } from '@marquee/contract';
 import { endOfVideoAction, type EndOfVideoAction } from '@marquee/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useApi } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
 import { useMe } from '../../../lib/use-me';
 
 /**
@@ -19,7 +18,7 @@ export function useEndOfVideo(
   perform: (action: EndOfVideoAction) => void,
 ): () => void {
   const api = useApi();
-  const signedIn = !!useSession();
+  const signedIn = useSession().status === 'signedIn';
   const me = useMe(signedIn);
   const seriesUid = video?.series?.uid ?? '';
   const series = useQuery({ ...seriesQueryOptions(api, seriesUid), enabled: !!seriesUid });

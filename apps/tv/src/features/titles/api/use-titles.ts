@@ -1,6 +1,6 @@
+import { useApi } from '@marquee/api-client/react';
 import { movieQueryOptions, seriesQueryOptions } from '@marquee/api-client';
 import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../../../lib/api';
 
 /** GET /v2/sites/{site}/movie/{uid}: the movie with its trailers and extras. */
 export function useMovie(uid: string) {

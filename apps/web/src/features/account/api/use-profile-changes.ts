@@ -2,7 +2,7 @@ import { changeEmail, changePassword, updateUserInfo } from '@marquee/api-client
 import type { ChangeEmailBody, ChangePasswordBody, UpdateUserInfoBody } from '@marquee/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 
 /** Re-reads the user after a change; a failed re-read must not turn a saved change into an error. */
 function useRefreshAfterChange() {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '../../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 import type { AuthPerms } from '../utils/site-perms';
 import { PROFILE_PATH } from './guest-only';
 

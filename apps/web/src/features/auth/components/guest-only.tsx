@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { useSession } from '../../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 import { returnPath } from '../utils/return-intent';
 
 export const PROFILE_PATH = '/profile-info';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { StatusMessage } from '../../../components/status-message';
 import { api } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 import { OAUTH_BINDING_KEY, takeOauthReturn } from '../utils/oauth-return';
 
 /** /oauth/:provider/callback?code&state: finishes a social login and returns to the intent (spec §2, §8). */

@@ -2,7 +2,7 @@ import { ApiError, signup } from '@marquee/api-client';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 import { useCaptchaConfig, useSiteTerms } from '../api/use-auth-queries';
 import { useFormErrors } from '../hooks/use-form-errors';
 import { useAuthTranslation } from '../hooks/use-auth-translation';

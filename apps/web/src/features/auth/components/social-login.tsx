@@ -1,7 +1,7 @@
 import { getOauthAuthorizeUrl } from '@marquee/api-client';
 import { useState } from 'react';
 import { api } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 import { useOauthProviders } from '../api/use-auth-queries';
 import { useAuthTranslation } from '../hooks/use-auth-translation';
 import { newOauthBinding, OAUTH_RETURN_KEY } from '../utils/oauth-return';

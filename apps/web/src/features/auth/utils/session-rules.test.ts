@@ -1,13 +1,14 @@
-import { ApiError, networkError } from '@marquee/api-client';
-import { describe, expect, it } from 'vitest';
 import {
-  NETWORK_RETRY_MS,
-  REFRESH_LEAD_MS,
+  ApiError,
   isTokenFresh,
-  loginHref,
+  NETWORK_RETRY_MS,
+  networkError,
+  REFRESH_LEAD_MS,
   refreshDelayMs,
   refreshFailureAction,
-} from '../../../lib/session';
+} from '@marquee/api-client';
+import { describe, expect, it } from 'vitest';
+import { loginHref } from '../../../lib/session';
 import { autologinOutcome } from './autologin-outcome';
 import { takeOauthReturn } from './oauth-return';
 

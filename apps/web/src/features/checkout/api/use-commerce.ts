@@ -16,7 +16,7 @@ import {
 import type { CreatePaymentMethodBody, Order } from '@marquee/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 
 /** One bundle for checkout (GET /api/bundle/get/{id}); 404 is "not available", never retried. */
 export function useBundle(id: string) {

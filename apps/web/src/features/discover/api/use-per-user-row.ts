@@ -2,7 +2,7 @@ import { ApiError, getWatchList, queryKeys, watchListQueryKey } from '@marquee/a
 import type { DiscoverRow, Video } from '@marquee/contract';
 import { useQueries } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 import type { CardVideo } from '../components/content-card';
 
 /** Continue watching 50, unfinished only (discovery-and-site §4, §7, §9); the watch list is one page of 1000. */

@@ -2,7 +2,7 @@ import { rowItemsInfiniteQueryOptions, type RowPage } from '@marquee/api-client'
 import type { DiscoverRow } from '@marquee/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 
 /** Recommended rows are ranked for the signed-in viewer from their own history (decision 0018). */
 const isPersonal = (row: DiscoverRow) => row.source?.kind === 'dynamic' && row.source.id === 'recommended';

@@ -1,10 +1,9 @@
 import type { LiveChannel } from '@marquee/contract';
 import type { Player as CorePlayer } from '@marquee/player';
-import { Player } from '@marquee/player/react';
+import { Player, useLiveChannelAnalytics } from '@marquee/player/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLiveChannelAnalytics } from '../../../lib/use-live-channel-analytics';
 import type { PlayState } from '../utils/play-state';
 
 interface EpgStageProps {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { api, siteUid } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 import { useTabAsset } from '../api/use-tab-asset';
 import { iframeUrl, isFramableUrl } from '../utils/iframe-url';
 import { str } from '../utils/tab-config';

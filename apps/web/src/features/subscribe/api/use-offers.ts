@@ -11,7 +11,7 @@ import {
 } from '@marquee/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 
 /** GET bundles (with activeForUser for the signed-in viewer). */
 export function useBundles() {

@@ -2,7 +2,7 @@ import { addToWatchList, watchListQueryKey } from '@marquee/api-client';
 import type { AddToWatchListBody, WatchList } from '@marquee/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 import { emitWatchListChanged } from '../hooks/use-watch-list-changed';
 
 /**

@@ -2,7 +2,7 @@ import { ApiError, watchListQueryOptions } from '@marquee/api-client';
 import type { WatchList } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 
 const noClientErrorRetry = (count: number, error: unknown) =>
   !(error instanceof ApiError && error.isClientError) && count < 1;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../components/error-message';
-import { useSession } from '../../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 import { useFavoritesCount } from '../api/use-favorites-count';
 import { useSetFavorite } from '../api/use-set-favorite';
 import { useUserFavorite } from '../api/use-user-favorite';

@@ -3,7 +3,7 @@ import { favoritesCountQueryKey, setFavorite, userFavoriteQueryKey } from '@marq
 import type { VideoType } from '@marquee/contract';
 import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 import { useAddToWatchList } from '../api/use-add-to-watch-list';
 import { takePendingAction } from '../utils/pending-action';
 

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../components/error-message';
-import { useSession } from '../../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 import { useAddToWatchList } from '../api/use-add-to-watch-list';
 import { useInWatchList } from '../api/use-watch-list';
 import { useRemoveFromWatchList } from '../api/use-remove-from-watch-list';

@@ -1,7 +1,7 @@
+import { useAnalytics } from '@marquee/player/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LINK_COPIED_TOAST_MS } from '@marquee/domain';
-import { analytics } from '../../../lib/analytics';
 import { showToast } from '../../../lib/toast';
 
 async function copyText(text: string): Promise<boolean> {
@@ -34,6 +34,7 @@ export function SharePanel({
   hideEmbeds: boolean;
 }) {
   const { t } = useTranslation('watchRoutes');
+  const analytics = useAnalytics();
   const linkId = useId();
   const embedId = useId();
   const embedCode = `<iframe src="${embedUrl}" width="640" height="360" title="${title.replace(/"/g, '&quot;')}" frameborder="0" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`;

@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { preloadHlsEngine, type Player as CorePlayer } from '@marquee/player';
-import { Player } from '@marquee/player/react';
+import {
+  Player,
+  useHeartbeat,
+  usePlaybackAnalytics,
+  useProgressTracking,
+  useResumePosition,
+} from '@marquee/player/react';
 import { StatusMessage } from '../../../components/status-message';
 import { errorMessage } from '../../../components/error-message';
 import { useVideo } from '../api/use-video';
-import { useResumePosition } from '../api/use-resume-position';
 import { renewVideoPlayUrl, useVideoPlayUrl } from '../api/use-video-play-url';
-import { useHeartbeat } from '../hooks/use-heartbeat';
 import { useLiveEventPlayback } from '../hooks/use-live-event-playback';
-import { usePlaybackAnalytics } from '../hooks/use-playback-analytics';
-import { useProgressTracking } from '../hooks/use-progress-tracking';
 import { useAgeGate } from '../hooks/use-age-gate';
 import { useExitMessage } from '../hooks/use-exit-message';
 import { useVideoAds } from '../hooks/use-video-ads';

@@ -5,7 +5,7 @@ import { minimumAge, type AgeGateState } from '@marquee/domain';
 import { useDobGate } from '@marquee/player/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 
 export interface AgeGate {
   /** `pending` until the video, the session and the site's flags are known; the player waits for it. */

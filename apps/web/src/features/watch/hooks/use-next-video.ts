@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { useSession } from '@marquee/api-client/react';
 import { showToast } from '../../../lib/toast';
 import type { WatchQueue } from '../api/use-watch-queue';
 import { noteAutoplay } from './use-still-watching';

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
 import type { SiteConfig } from '@marquee/contract';
 import { themeVariables } from '@marquee/domain';
+import { useEffect } from 'react';
 
 /** Applies the site's colours and font to :root, and its name to the document title. */
 export function useApplyTheme(config: SiteConfig | undefined) {

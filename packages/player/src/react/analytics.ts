@@ -1,0 +1,80 @@
+import { sendAnalyticsBatch, type ApiClient } from '@marquee/api-client';
+import { useApi, useSession, type Session } from '@marquee/api-client/react';
+import type { AnalyticsEvent } from '@marquee/contract';
+import { useEffect } from 'react';
+import { createAnalyticsQueue, trackPlaybackAnalytics, type AnalyticsQueue } from '../analytics';
+import { trackLiveChannelAnalytics } from '../live-analytics';
+import type { Player as CorePlayer } from '../player';
+
+/** A random id for this page load (no storage): tells one visit's events apart without an account. */
+function newSessionId(): string {
+  const bytes = new Uint8Array(12);
+  globalThis.crypto?.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+const sessionId = newSessionId();
+
+const queues = new WeakMap<ApiClient, AnalyticsQueue<AnalyticsEvent>>();
+
+/**
+ * The analytics queue of an API client (decision 0021), one per client so `__source` names the web
+ * or the TV platform: events go out together in one POST …/analytics/batch every 5 s or at 20, and
+ * with keepalive (carrying the bearer token) when the page is hidden or closes.
+ */
+export function analyticsFor(api: ApiClient): AnalyticsQueue<AnalyticsEvent> {
+  let queue = queues.get(api);
+  if (!queue) {
+    queue = createAnalyticsQueue<AnalyticsEvent>((events, { keepalive }) =>
+      sendAnalyticsBatch(
+        api,
+        events.map((e) => ({ ...e, sessionId })),
+        { keepalive },
+      ),
+    );
+    if (typeof window !== 'undefined') queue.bindPage(window);
+    queues.set(api, queue);
+  }
+  return queue;
+}
+
+/** The analytics queue of the API client in context. */
+export function useAnalytics(): AnalyticsQueue<AnalyticsEvent> {
+  return analyticsFor(useApi());
+}
+
+/**
+ * Who the watch time belongs to: the user's id, a session that keeps no user (the TV) counts as one
+ * account, and no one while loading or signed out. A change ends one tracking and starts the next.
+ */
+export function analyticsAccount({ status, user }: Pick<Session, 'status' | 'user'>): string | null {
+  return status === 'signedIn' ? (user?.id ?? status) : null;
+}
+
+/**
+ * Sends the analytics of a VOD item while `player` plays it (playback-and-social §4.8, §7): `video`
+ * eightyPercent and end, and the `watch` event (or a `video` skip under 5 s) when playback stops,
+ * the viewer leaves the screen or the page goes away. "On login or logout, watch time is flushed":
+ * a change of account ends one tracking and starts the next. Live content is not `trackable`.
+ */
+export function usePlaybackAnalytics(
+  player: CorePlayer | null,
+  channelId: string,
+  videoUid: string,
+  trackable: boolean,
+) {
+  const analytics = useAnalytics();
+  const account = analyticsAccount(useSession());
+  useEffect(() => {
+    if (!player || !trackable) return;
+    return trackPlaybackAnalytics(player, analytics, { channelId, videoUid });
+  }, [player, analytics, channelId, videoUid, trackable, account]);
+}
+
+/** A live channel's view or skip and its seconds watched while `player` plays it (§7). */
+export function useLiveChannelAnalytics(player: CorePlayer | null, liveChannelId: string | undefined) {
+  const analytics = useAnalytics();
+  useEffect(() => {
+    if (!player || !liveChannelId) return;
+    return trackLiveChannelAnalytics(player, analytics, liveChannelId);
+  }, [player, analytics, liveChannelId]);
+}
