@@ -6,7 +6,7 @@ import { positionAt } from './timeline';
  * How far ahead the host stamps an action. Guests receive it within one relay (two network legs),
  * so with this lead most apply it at the very moment the host does; a later one extrapolates.
  */
-export const PARTY_ACTION_LEAD_MS = 500;
+export const PARTY_ACTION_LEAD_MS = 300;
 
 /**
  * The action `kind` stamped to take effect at `nowMs + leadMs` on the shared clock, continuing
