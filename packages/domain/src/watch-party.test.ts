@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterHostDrop,
   isDesynced,
+  nextHost,
   nextMismatchCount,
+  PARTY_HOST_GRACE_MS,
   PARTY_DESYNC_MESSAGE,
   PARTY_PROGRESS_INTERVAL_MS,
   PARTY_SYNC_TOLERANCE_S,
+  type PartyMember,
 } from './watch-party';
 
 describe('watch party sync rules (playback-and-social §4.9, §9)', () => {
@@ -36,5 +40,40 @@ describe('watch party sync rules (playback-and-social §4.9, §9)', () => {
     count = nextMismatchCount(count, 9);
     expect(count).toBe(1);
     expect(isDesynced(count)).toBe(false);
+  });
+});
+
+describe('a host that drops (issue 15: hands over or ends by the rules)', () => {
+  const member = (userId: string, joinedAt: number, extra: Partial<PartyMember> = {}): PartyMember => ({
+    userId,
+    joinedAt,
+    connected: true,
+    ready: true,
+    canHost: true,
+    ...extra,
+  });
+  const host = member('host', 0, { connected: false });
+
+  it('nobody disconnected, on mobile or the host again takes over: the party ends', () => {
+    const members = [host, member('gone', 1, { connected: false }), member('phone', 2, { canHost: false })];
+    expect(nextHost(members, 'host')).toBeNull();
+    expect(afterHostDrop(members, 'host', 1_000, 1_000 + PARTY_HOST_GRACE_MS)).toEqual({ kind: 'end' });
+  });
+
+  it('within the grace time the room waits for the host, and keeps a host who came back', () => {
+    const members = [host, member('a', 5)];
+    expect(afterHostDrop(members, 'host', 1_000, 30_999)).toEqual({ kind: 'wait', untilMs: 31_000 });
+    const back = [{ ...host, connected: true }, member('a', 5)];
+    expect(afterHostDrop(back, 'host', 1_000, 90_000)).toEqual({ kind: 'keep' });
+  });
+
+  it('after it, a ready member who may host takes over, the longest present first', () => {
+    const members = [host, member('late', 50), member('early', 10), member('in-ad', 1, { ready: false })];
+    expect(afterHostDrop(members, 'host', 1_000, 31_000)).toEqual({ kind: 'changeHost', hostId: 'early' });
+  });
+
+  it('a member who is not ready still beats ending the party', () => {
+    const members = [host, member('in-ad', 1, { ready: false })];
+    expect(nextHost(members, 'host')).toBe('in-ad');
   });
 });

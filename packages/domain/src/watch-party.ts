@@ -20,3 +20,58 @@ export function nextMismatchCount(count: number, driftS: number): number {
 
 /** "After more than 5 position mismatches the viewer is desynchronised." */
 export const isDesynced = (mismatches: number): boolean => mismatches > PARTY_MAX_MISMATCHES;
+
+/** A party member as the room sees it. */
+export type PartyMember = {
+  userId: string;
+  /** When they joined (ms); the longest present takes over first. */
+  joinedAt: number;
+  connected: boolean;
+  /** Their player is following (not in an ad, a gate or loading). */
+  ready: boolean;
+  /** "Hosting is disabled on mobile, and is desktop-only for movies": the caller decides per device. */
+  canHost: boolean;
+};
+
+/** How long a host that dropped (without leaving) has to come back before the room moves on. */
+export const PARTY_HOST_GRACE_MS = ms(30_000);
+
+/**
+ * Who takes over from `hostId`: a connected member who may host, ready ones first (they can drive
+ * playback at once), then the longest present. Null when nobody can: the party ends.
+ */
+export function nextHost(members: readonly PartyMember[], hostId: string): string | null {
+  const candidates = members
+    .filter((m) => m.userId !== hostId && m.connected && m.canHost)
+    .sort(
+      (a, b) =>
+        Number(b.ready) - Number(a.ready) || a.joinedAt - b.joinedAt || a.userId.localeCompare(b.userId),
+    );
+  return candidates[0]?.userId ?? null;
+}
+
+export type HostDropOutcome =
+  | { kind: 'keep' }
+  | { kind: 'wait'; untilMs: number }
+  | { kind: 'changeHost'; hostId: string }
+  | { kind: 'end' };
+
+/**
+ * A host that dropped at `droppedAt` (their socket closed; a host who leaves confirms and chooses,
+ * §4.9): within the grace time the room waits and plays on, guests following the shared timeline
+ * without the host; after it, the host changes (§7 `changeHost`) or, with nobody to take over, the
+ * party ends (§7 `end`): the same calls a host would make, so clients see the usual states.
+ */
+export function afterHostDrop(
+  members: readonly PartyMember[],
+  hostId: string,
+  droppedAt: number,
+  nowMs: number,
+): HostDropOutcome {
+  const host = members.find((m) => m.userId === hostId);
+  if (host?.connected) return { kind: 'keep' }; // back in time
+  if (nowMs < droppedAt + PARTY_HOST_GRACE_MS)
+    return { kind: 'wait', untilMs: droppedAt + PARTY_HOST_GRACE_MS };
+  const next = nextHost(members, hostId);
+  return next === null ? { kind: 'end' } : { kind: 'changeHost', hostId: next };
+}

@@ -100,6 +100,22 @@ describe('createPartyHost', () => {
     expect(Math.abs(reports[1]!.position - 120)).toBeLessThan(0.5);
   });
 
+  it('a host taking over goes on from the room timeline, so guests do not drop its actions as old', () => {
+    const world = createSimWorld();
+    world.advance(60_000);
+    const media = world.media();
+    const party = createPartyHost({
+      media,
+      timers: world.clock(),
+      clockOffsetMs: () => 0,
+      onReport: () => {},
+      timeline: { seq: 41, at: 50_000, position: 200, playing: true },
+    });
+    world.advance(100);
+    expect(media.paused).toBe(false); // it follows the room at once
+    expect(party.act('pause')).toMatchObject({ seq: 42, position: 210.4, playing: false });
+  });
+
   it('cannot act before it knows the shared clock', () => {
     const world = createSimWorld();
     const party = createPartyHost({

@@ -45,10 +45,16 @@ export type PartyHost = {
  * (so all apply them at the same shared time), and its reports tell guests where it really is.
  */
 export function createPartyHost(
-  options: Omit<PartyFollowerOptions, 'onDesync'> & { leadMs?: number; onReport: (p: PartyProgress) => void },
+  options: Omit<PartyFollowerOptions, 'onDesync'> & {
+    leadMs?: number;
+    onReport: (p: PartyProgress) => void;
+    /** The room's timeline when this host takes over from another: its seq goes on from there. */
+    timeline?: PartyTimeline;
+  },
 ): PartyHost {
   const { media } = options;
   const follower = createPartyFollower(options);
+  if (options.timeline) follower.receive(options.timeline);
   let reportedSeq = -1;
 
   const progress = (): PartyProgress | null => {
