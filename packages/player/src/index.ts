@@ -117,4 +117,4 @@ export {
 } from './party/follower';
 export { createPartyHost, stampAction, PARTY_ACTION_LEAD_MS, type PartyHost } from './party/host';
 export { isNewer, positionAt, timelineAt } from './party/timeline';
-export type { PartyMedia } from './party/media';
+export { partyMedia, type PartyMedia } from './party/media';
