@@ -28,3 +28,4 @@ export * from './right-menu';
 export * from './embed-messages';
 export * from './entitlements';
 export * from './toast';
+export * from './watch-party';

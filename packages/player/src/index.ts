@@ -98,3 +98,23 @@ export {
 } from './ads';
 export { isAdBlocked, pollUntilUnblocked } from './ad-blocker';
 export { createSourceRenewal, type RenewedSource } from './source-renewal';
+export {
+  clockSample,
+  createClockEstimator,
+  nextPingDelayMs,
+  CLOCK_WINDOW,
+  type ClockEstimator,
+  type ClockSample,
+} from './party/clock';
+export {
+  createPartyFollower,
+  nudgedRate,
+  SYNC_TUNING,
+  type PartyFollower,
+  type PartyFollowerOptions,
+  type ProgressCheck,
+  type SyncTuning,
+} from './party/follower';
+export { createPartyHost, stampAction, PARTY_ACTION_LEAD_MS, type PartyHost } from './party/host';
+export { isNewer, positionAt, timelineAt } from './party/timeline';
+export { partyMedia, type PartyMedia } from './party/media';
