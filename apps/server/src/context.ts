@@ -156,7 +156,6 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     overrides.entitlements ??
     createEntitlementsService({
       repo: createEntitlementsRepository(db),
-      sites,
       getUser: (id) => auth.getUser(id),
       now,
     });
@@ -186,7 +185,6 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     overrides.analytics ??
     createAnalyticsService({
       repo: createAnalyticsRepository(db),
-      sites,
       now,
       log: pino({ level: config.logLevel }),
     });
@@ -244,7 +242,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     sessions,
     passwords,
     mailer,
-    search: createSearchService({ repo: createSearchRepository(db), sites, now }),
+    search: createSearchService({ repo: createSearchRepository(db), now }),
     social: createSocialService({
       config: config.social,
       authSecret: config.authSecret,
@@ -255,10 +253,9 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     }),
     progress,
     recommendations,
-    watchList: createWatchListService({ repo: createWatchListRepository(db), sites, catalog, progress, now }),
+    watchList: createWatchListService({ repo: createWatchListRepository(db), catalog, progress, now }),
     favorites: createFavoritesService({
       repo: createFavoritesRepository(db),
-      sites,
       requireVideo: (site, uid) => catalog.video(site, uid),
       now,
     }),
@@ -271,9 +268,8 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     gifts: commerce.gifts,
     donations: commerce.donations,
     upgrades: commerce.upgrades,
-    ads: overrides.ads ?? createAdsService({ sites, analytics, adsDir: join(config.dataDir, 'ads') }),
+    ads: overrides.ads ?? createAdsService({ analytics, adsDir: join(config.dataDir, 'ads') }),
     library: createLibraryService({
-      sites,
       catalog,
       entitlements: (siteUid, userId) => entitlements.forUser(siteUid, userId),
     }),

@@ -8,8 +8,8 @@ import type {
   User,
   VerifyResponse,
 } from '@marquee/contract';
-import { resolvePerms } from '@marquee/domain';
-import type { RefreshTokensTable, SitesTable, UsersTable } from '../../db/schema';
+import type { Site } from '../sites';
+import type { RefreshTokensTable, UsersTable } from '../../db/schema';
 import { sharedPasswordHasher, type PasswordHasher } from '../../infra/password-hasher';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { SessionStore } from '../../infra/session-store';
@@ -99,16 +99,14 @@ export function createAuthService(deps: {
   const captcha = createCaptcha({ config: deps.captcha, limiter: deps.limiter });
 
   /** 403 authDisabled when the site has turned logins and signups off (perm hideAuth). */
-  function assertAuthEnabled(site: SitesTable): void {
-    if (resolvePerms(JSON.parse(site.perms) as Record<string, unknown>).hideAuth)
-      throw new AppError(403, 'authDisabled', AUTH_DISABLED_MESSAGE);
+  function assertAuthEnabled(site: Site): void {
+    if (site.perms.hideAuth) throw new AppError(403, 'authDisabled', AUTH_DISABLED_MESSAGE);
   }
 
   /** True when the site's terms changed after the user last accepted them (or never did). */
-  const termsPending = (site: SitesTable, user: UsersTable) =>
-    site.terms_updated_at !== null &&
-    (user.terms_accepted_at === null ||
-      Date.parse(user.terms_accepted_at) < Date.parse(site.terms_updated_at));
+  const termsPending = (site: Site, user: UsersTable) =>
+    site.termsUpdatedAt !== null &&
+    (user.terms_accepted_at === null || Date.parse(user.terms_accepted_at) < Date.parse(site.termsUpdatedAt));
 
   /** A new access token and the next refresh token of `familyId` (a new family when omitted). */
   async function issue(user: UsersTable, familyId: string, device: DeviceInfo): Promise<Issued> {
@@ -218,7 +216,7 @@ export function createAuthService(deps: {
      * so a burst is refused cheaply; past an account's or a source's challenge threshold the
      * attempt needs the solved captcha; the password's state and the terms only after it verified.
      */
-    async login(site: SitesTable, body: LoginBody, device: DeviceInfo): Promise<LoginResponse> {
+    async login(site: Site, body: LoginBody, device: DeviceInfo): Promise<LoginResponse> {
       assertAuthEnabled(site);
       const email = body.email.trim().toLowerCase();
       let user = await repo.findUserByEmail(site.uid, email);
@@ -255,7 +253,7 @@ export function createAuthService(deps: {
       return respond(await issue(user, randomUUID(), device));
     },
 
-    async signup(site: SitesTable, body: SignupBody, device: DeviceInfo): Promise<LoginResponse> {
+    async signup(site: Site, body: SignupBody, device: DeviceInfo): Promise<LoginResponse> {
       assertAuthEnabled(site);
       const siteUid = site.uid;
       // Before the e-mail check, so signup does not tell bots which e-mails have accounts.
@@ -350,10 +348,10 @@ export function createAuthService(deps: {
     },
 
     /** The site's terms of use; 404 noTerms when it has none. */
-    terms(site: SitesTable): TermsResponse {
-      if (site.terms_text === null || site.terms_updated_at === null)
+    terms(site: Site): TermsResponse {
+      if (site.termsText === null || site.termsUpdatedAt === null)
         throw new AppError(404, 'noTerms', 'This site has no terms of use');
-      return { text: site.terms_text, updatedAt: site.terms_updated_at };
+      return { text: site.termsText, updatedAt: site.termsUpdatedAt };
     },
 
     captchaConfig: (siteUid: string): CaptchaConfig => captcha.describe(siteUid),
