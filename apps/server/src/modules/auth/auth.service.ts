@@ -14,11 +14,10 @@ import { sharedPasswordHasher, type PasswordHasher } from '../../infra/password-
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { SessionStore } from '../../infra/session-store';
 import type { AuthUser } from '../../plugins/auth';
-import type { Config } from '../../plugins/config';
 import { AppError } from '../../plugins/errors';
 import type { AccessTokens } from './access-token';
 import type { AuthRepository, FamilyState } from './auth.repository';
-import { createCaptcha } from './captcha';
+import type { Captcha } from './captcha';
 import { captchaRequired, createLoginGuard, loginKeys } from './login-guard';
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -86,7 +85,8 @@ export function createAuthService(deps: {
   now: () => number;
   /** Counts failed logins, spent captchas and unique-name lookups (Redis when configured). */
   limiter: RateLimiter;
-  captcha: Config['captcha'];
+  /** The app's one captcha (signup, login under suspicion; commerce checks its actions with it too). */
+  captcha: Captcha;
   /** Revoked sessions: every bearer request is checked against it (decision 0037). */
   sessions: SessionStore;
   /** argon2 off libuv's pool, fair between client IPs (the process's shared workers by default). */
@@ -96,7 +96,7 @@ export function createAuthService(deps: {
   const passwords = deps.passwords ?? sharedPasswordHasher();
   const iso = (ms: number) => new Date(ms).toISOString();
   const guard = createLoginGuard(deps.limiter);
-  const captcha = createCaptcha({ config: deps.captcha, limiter: deps.limiter });
+  const { captcha } = deps;
 
   /** 403 authDisabled when the site has turned logins and signups off (perm hideAuth). */
   function assertAuthEnabled(site: Site): void {
