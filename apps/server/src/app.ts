@@ -20,6 +20,7 @@ import { playbackRoutes } from './modules/playback/playback.routes';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
+import { registerSiteResolution } from './modules/sites/site-resolution';
 import { createSitesRepository } from './modules/sites/sites.repository';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { socialRoutes } from './modules/social/social.routes';
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return { status: 'ok' };
   });
   registerAuth(app, ctx.auth.verifyAccessToken);
+  registerSiteResolution(app, ctx.sites);
   await app.register(sitesRoutes(ctx));
   await app.register(playbackRoutes(ctx));
   await app.register(mediaRoutes(ctx));
@@ -126,11 +128,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   startReconciler(app, ctx);
 
   serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'), {
-    sites: ctx.sites,
+    sites: { resolve: (request) => request.site(), sources: ctx.sites.sources },
     bootstrap: (site, path) =>
       pageBootstrap(
-        { config: ctx.sites.config, discover: (uid, tabId) => ctx.catalog.discover(uid, tabId, true) },
-        site,
+        {
+          config: () => ctx.sites.config(site),
+          discover: (uid, tabId) => ctx.catalog.discover(uid, tabId, true),
+        },
+        site.uid,
         path,
       ),
   });

@@ -11,6 +11,7 @@ import { createAdsService, type AdsService } from './modules/ads/ads.service';
 import { createAccessTokens } from './modules/auth/access-token';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
+import { createCaptcha } from './modules/auth/captcha';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service';
 import type { Checkout } from './modules/commerce/checkout';
@@ -138,6 +139,8 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       outboxDir: join(config.dataDir, 'outbox'),
       log: pino({ level: config.logLevel }),
     });
+  // One captcha for the app: signup and suspicious logins (and, after its pass, commerce's actions).
+  const captcha = createCaptcha({ config: config.captcha, limiter });
   // Other services start sessions through it (recovery, social, devices).
   const auth =
     overrides.auth ??
@@ -146,7 +149,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       tokens: createAccessTokens(config.authSecret, ACCESS_TOKEN_TTL_SECONDS, now),
       now,
       limiter,
-      captcha: config.captcha,
+      captcha,
       sessions,
       passwords,
     });
@@ -156,7 +159,6 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     overrides.entitlements ??
     createEntitlementsService({
       repo: createEntitlementsRepository(db),
-      sites,
       getUser: (id) => auth.getUser(id),
       now,
     });
@@ -170,7 +172,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     });
   const catalog =
     overrides.catalog ??
-    createCatalogService(createCatalogRepository(db), undefined, undefined, recommendations);
+    createCatalogService({ repo: createCatalogRepository(db), now, recommender: recommendations });
   const progress =
     overrides.progress ??
     createProgressService({
@@ -186,7 +188,6 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     overrides.analytics ??
     createAnalyticsService({
       repo: createAnalyticsRepository(db),
-      sites,
       now,
       log: pino({ level: config.logLevel }),
     });
@@ -244,7 +245,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     sessions,
     passwords,
     mailer,
-    search: createSearchService({ repo: createSearchRepository(db), sites, now }),
+    search: createSearchService({ repo: createSearchRepository(db), now }),
     social: createSocialService({
       config: config.social,
       authSecret: config.authSecret,
@@ -255,10 +256,9 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     }),
     progress,
     recommendations,
-    watchList: createWatchListService({ repo: createWatchListRepository(db), sites, catalog, progress, now }),
+    watchList: createWatchListService({ repo: createWatchListRepository(db), catalog, progress, now }),
     favorites: createFavoritesService({
       repo: createFavoritesRepository(db),
-      sites,
       requireVideo: (site, uid) => catalog.video(site, uid),
       now,
     }),
@@ -271,9 +271,8 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     gifts: commerce.gifts,
     donations: commerce.donations,
     upgrades: commerce.upgrades,
-    ads: overrides.ads ?? createAdsService({ sites, analytics, adsDir: join(config.dataDir, 'ads') }),
+    ads: overrides.ads ?? createAdsService({ analytics, adsDir: join(config.dataDir, 'ads') }),
     library: createLibraryService({
-      sites,
       catalog,
       entitlements: (siteUid, userId) => entitlements.forUser(siteUid, userId),
     }),

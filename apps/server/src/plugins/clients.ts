@@ -9,7 +9,6 @@ import {
   themeVariables,
   type ThemeLike,
 } from '@marquee/domain';
-import type { SitesTable } from '../db/schema';
 import { EncodedBody } from './compression';
 import { pageContentPolicy, setPagePolicy, type Framing, type SiteSources } from './security-headers';
 
@@ -19,10 +18,14 @@ const API_PATH = /^\/(v\d|api|media|live|healthz)(\/|$)/;
 const PAGE_TTL_MS = 5_000;
 const PAGE_CACHE_MAX = 500;
 
-/** What a page needs of the sites module (app.ts passes the sites service): plugins import no module. */
-type PageSites = {
-  resolve(request: FastifyRequest): Promise<SitesTable>;
-  sources(uid: string): Promise<SiteSources>;
+/** What a page shows of its site (the sites module's parsed `Site` has these and more). */
+type PageSite = { uid: string; name: string; theme: ThemeLike | null };
+
+/** What a page needs of the sites module (app.ts passes it in): plugins import no module. */
+type PageSites<S extends PageSite> = {
+  /** The request's site (app.ts: `request.site()`). */
+  resolve(request: FastifyRequest): Promise<S>;
+  sources(site: S): Promise<SiteSources>;
 };
 
 /** A web page's first data, as the sites module's `pageBootstrap` builds it. */
@@ -32,10 +35,10 @@ type PageBootstrap = {
   leadImage?: { src: string; srcSet?: string };
 };
 
-export type ClientPages = {
-  sites: PageSites;
+export type ClientPages<S extends PageSite> = {
+  sites: PageSites<S>;
   /** The web page's first data (site config, landing rows), inlined so it needs no round trip. */
-  bootstrap?: (siteUid: string, path: string) => Promise<PageBootstrap | null>;
+  bootstrap?: (site: S, path: string) => Promise<PageBootstrap | null>;
 };
 
 /**
@@ -44,7 +47,11 @@ export type ClientPages = {
  * `brandIndexHtml`), so one build serves every site and each paints in its own brand at once. Web
  * pages also carry their first data (`bootstrap`).
  */
-export function serveClients(app: FastifyInstance, appsDir: string, { sites, bootstrap }: ClientPages) {
+export function serveClients<S extends PageSite>(
+  app: FastifyInstance,
+  appsDir: string,
+  { sites, bootstrap }: ClientPages<S>,
+) {
   const clientStatic = {
     decorateReply: false,
     // index.html is never sent as a file: it is branded per site by the fallback below.
@@ -70,7 +77,7 @@ export function serveClients(app: FastifyInstance, appsDir: string, { sites, boo
   const pages = new Map<string, { at: number; page: BrandedPage }>();
   const buildPage = async (
     template: { mtimeMs: number; html: string },
-    site: SitesTable | null,
+    site: S | null,
     path: string,
     tv: boolean,
     origin: string,
@@ -80,8 +87,8 @@ export function serveClients(app: FastifyInstance, appsDir: string, { sites, boo
     const hit = pages.get(key);
     if (hit && Date.now() - hit.at < PAGE_TTL_MS) return hit.page;
     const [data, sources] = await Promise.all([
-      !tv && bootstrap ? bootstrap(site.uid, path) : null,
-      sites.sources(site.uid).catch(() => NO_SOURCES),
+      !tv && bootstrap ? bootstrap(site, path) : null,
+      sites.sources(site).catch(() => NO_SOURCES),
     ]);
     const links = tv ? '' : watchHeadLinks(origin, path);
     // Compressed once per encoding for as long as the page is cached, not once per response.
@@ -147,7 +154,7 @@ export function isEmbedRoute(url: string): boolean {
 }
 
 /** The request's site, or null when it names none that exists (the page then falls back to ?__site). */
-async function siteOf(sites: PageSites, request: FastifyRequest): Promise<SitesTable | null> {
+async function siteOf<S extends PageSite>(sites: PageSites<S>, request: FastifyRequest): Promise<S | null> {
   try {
     return await sites.resolve(request);
   } catch {
@@ -186,21 +193,22 @@ const SAFE_CSS_VALUE = /^[#\w\s,.'"()%+-]{1,200}$/;
  */
 export function brandIndexHtml(
   html: string,
-  site: Pick<SitesTable, 'uid' | 'name' | 'theme'>,
+  site: PageSite,
   bootstrap: PageBootstrap | null = null,
   extraHead = '',
 ): string {
   let vars = '';
   let themeColor: string | undefined;
+  const { theme } = site;
   try {
-    const theme = JSON.parse(site.theme) as ThemeLike;
-    themeColor = theme.colors?.background;
-    vars = Object.entries(themeVariables(theme))
-      .filter(([, value]) => SAFE_CSS_VALUE.test(value))
-      .map(([name, value]) => `${name}:${value}`)
-      .join(';');
+    themeColor = theme?.colors?.background;
+    if (theme)
+      vars = Object.entries(themeVariables(theme))
+        .filter(([, value]) => SAFE_CSS_VALUE.test(value))
+        .map(([name, value]) => `${name}:${value}`)
+        .join(';');
   } catch {
-    // A malformed stored theme leaves the built-in defaults; the site still loads.
+    // A theme without its colours leaves the built-in defaults; the site still loads.
   }
   const lead = bootstrap?.leadImage;
   const head = [

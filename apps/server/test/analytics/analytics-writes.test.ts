@@ -4,8 +4,6 @@ import {
   type AnalyticsRepository,
 } from '../../src/modules/analytics/analytics.repository';
 import { createAnalyticsService } from '../../src/modules/analytics/analytics.service';
-import { createSitesRepository } from '../../src/modules/sites/sites.repository';
-import { createSitesService, type SitesService } from '../../src/modules/sites/sites.service';
 import { newSiteRow } from '../../src/modules/sites/site-defaults';
 import { accountsHarness, bearer, type AccountsHarness } from '../support/accounts';
 
@@ -14,7 +12,6 @@ import { accountsHarness, bearer, type AccountsHarness } from '../support/accoun
 // account, and everything buffered written when the app closes. The app runs with an analytics
 // service over a repository that counts its INSERTs (and can hold them back).
 let t: AccountsHarness;
-let sites: SitesService;
 /** Rows per INSERT the repository ran (a failed one included). */
 const inserts: number[] = [];
 /** While set, every INSERT waits for it (the database is slow). */
@@ -32,7 +29,6 @@ const countingRepo: AnalyticsRepository = {
 };
 const analytics = createAnalyticsService({
   repo: countingRepo,
-  sites: { get: (uid) => sites.get(uid) },
   now: () => t.clock.now,
   log: { warn: (obj, msg) => void warnings.push({ obj, msg }) },
   // Time never flushes here (a minute); 5 events or the app's close do.
@@ -41,7 +37,6 @@ const analytics = createAnalyticsService({
 
 beforeAll(async () => {
   t = await accountsHarness({ sites: [newSiteRow('acme', 'Acme')], context: { analytics } });
-  sites = createSitesService(createSitesRepository(t.h.db), 'acme');
 });
 afterAll(() => t.h.close());
 

@@ -15,6 +15,7 @@ import {
 import { createAccessTokens } from '../../src/modules/auth/access-token';
 import { createAuthRepository } from '../../src/modules/auth/auth.repository';
 import { createAuthService } from '../../src/modules/auth/auth.service';
+import { createCaptcha } from '../../src/modules/auth/captcha';
 import { newSiteRow } from '../../src/modules/sites/site-defaults';
 import { accountsHarness, bearer, PASSWORD, SECOND, START } from '../support/accounts';
 import { startSmtpSink } from '../support/smtp-sink';
@@ -39,12 +40,13 @@ beforeAll(async () => {
     sites: [newSiteRow('acme', 'Acme TV', { hosts: '["tv.acme.test"]' })],
   });
   clockNow = () => t.clock.now;
+  const limiter = createMemoryRateLimiter(clockNow);
   operator = createAuthService({
     repo: createAuthRepository(t.h.db),
     tokens: createAccessTokens(t.h.config.authSecret, ACCESS_TOKEN_TTL_SECONDS, clockNow),
     now: clockNow,
-    limiter: createMemoryRateLimiter(clockNow),
-    captcha: t.h.config.captcha,
+    limiter,
+    captcha: createCaptcha({ config: t.h.config.captcha, limiter }),
     sessions,
   });
 });

@@ -46,7 +46,6 @@ beforeAll(async () => {
     .execute();
   entitlements = createEntitlementsService({
     repo: createEntitlementsRepository(t.h.db),
-    sites: { get: async () => ({}) as never },
     getUser: async () => undefined,
     now: () => t.clock.now,
   });

@@ -14,7 +14,6 @@ afterAll(() => t.h.close());
 const service = (cacheMs?: number) =>
   createEntitlementsService({
     repo: createEntitlementsRepository(t.h.db),
-    sites: { get: async (uid: string) => ({ uid }) as never },
     getUser: async () => undefined,
     now: () => START,
     cacheMs,

@@ -111,7 +111,7 @@ describe('watch pages carry their canonical and oEmbed links (for crawlers)', ()
     expect(watchHeadLinks('https://tv.acme.test', '/pages/home/d/discover')).toBe('');
     const html = brandIndexHtml(
       '<html><head><title>x</title></head></html>',
-      { uid: 'acme', name: 'A', theme: '{}' },
+      { uid: 'acme', name: 'A', theme: null },
       null,
       links,
     );

@@ -26,7 +26,7 @@ export const AD_BAIT_SCRIPT = `window.${AD_BLOCKER_BAIT_MARKER} = true;\n`;
 
 /** Our VAST server, its tracking pixels, the creatives' media and the ad-blocker bait (decision 0026). */
 export const adsRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'ads'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/v2/sites/:site/ads/vast',
@@ -48,7 +48,7 @@ export const adsRoutes =
         },
       },
       async (req, reply) => {
-        const xml = await ctx.ads.vast(req.params.site, req.query, {
+        const xml = await ctx.ads.vast(await req.site(), req.query, {
           protocol: req.protocol,
           host: req.host,
         });
@@ -80,7 +80,7 @@ export const adsRoutes =
         },
       },
       async (req, reply) => {
-        await ctx.ads.track(req.params.site, req.query, { user: req.user, source: req.query.__source });
+        await ctx.ads.track(await req.site(), req.query, { user: req.user, source: req.query.__source });
         return reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(PIXEL);
       },
     );
@@ -99,7 +99,7 @@ export const adsRoutes =
         },
       },
       async (req, reply) =>
-        sendFile(req, reply, await ctx.ads.creativeFile(req.params.site, req.params.id), {
+        sendFile(req, reply, await ctx.ads.creativeFile(await req.site(), req.params.id), {
           contentType: 'video/mp4',
           cacheControl: 'public, max-age=3600',
         }),

@@ -4,7 +4,7 @@ import type { AdCreative, AdTrackQuery, StoredAdSettings, VastQuery } from '@mar
 import { AD_TRACKING_VIDEO_TYPES, type AdTrackingEvent } from '@marquee/domain';
 import { notFound } from '../../plugins/errors';
 import type { AnalyticsService, EventOrigin } from '../analytics';
-import type { SitesService } from '../sites';
+import type { Site } from '../sites';
 import { buildVast, EMPTY_VAST } from './vast';
 
 export type AdsService = ReturnType<typeof createAdsService>;
@@ -19,14 +19,13 @@ const serves = (ads: StoredAdSettings) => ads.enabled && ads.status === 'approve
  * VAST 4 documents, their tracking pixels recorded as `video` analytics, and the creatives' media.
  */
 export function createAdsService(deps: {
-  sites: Pick<SitesService, 'adSettings'>;
   analytics: Pick<AnalyticsService, 'recordAdEvent'>;
   /** Where creatives with a `file` live (`<DATA_DIR>/ads`). */
   adsDir: string;
   /** Picks one of several eligible creatives (random by default; tests pass their own). */
   pick?: (count: number) => number;
 }) {
-  const { sites, analytics, adsDir } = deps;
+  const { analytics, adsDir } = deps;
   const pick = deps.pick ?? ((count: number) => randomInt(count));
 
   const eligible = (ads: StoredAdSettings, position: string) =>
@@ -34,13 +33,12 @@ export function createAdsService(deps: {
 
   return {
     /** The VAST document for one ad break: an InLine ad, or `<VAST version="4.0"/>` when none runs. */
-    async vast(site: string, query: VastQuery, origin: RequestOrigin): Promise<string> {
-      const ads = await sites.adSettings(site);
+    async vast({ uid, ads }: Site, query: VastQuery, origin: RequestOrigin): Promise<string> {
       if (!serves(ads)) return EMPTY_VAST;
       const candidates = eligible(ads, query.position);
       if (candidates.length === 0) return EMPTY_VAST;
       const creative = candidates[pick(candidates.length)]!;
-      const base = `${origin.protocol}://${origin.host}/v2/sites/${encodeURIComponent(site)}/ads`;
+      const base = `${origin.protocol}://${origin.host}/v2/sites/${encodeURIComponent(uid)}/ads`;
       const context = new URLSearchParams({
         creative: creative.id,
         videoUid: query.videoUid,
@@ -62,20 +60,18 @@ export function createAdsService(deps: {
     },
 
     /** One tracking pixel: checks the creative is the site's and records its `video` event. */
-    async track(site: string, query: AdTrackQuery, origin: EventOrigin): Promise<void> {
-      const ads = await sites.adSettings(site);
+    async track({ uid, ads }: Site, query: AdTrackQuery, origin: EventOrigin): Promise<void> {
       if (!ads.creatives.some((c) => c.id === query.creative))
         throw notFound(`Ad creative '${query.creative}'`);
       await analytics.recordAdEvent(
-        site,
+        uid,
         { channelId: query.channelId, videoUid: query.videoUid, type: AD_TRACKING_VIDEO_TYPES[query.event] },
         origin,
       );
     },
 
     /** The file of a creative hosted by us (404 when unknown or hosted elsewhere). */
-    async creativeFile(site: string, id: string): Promise<string> {
-      const ads = await sites.adSettings(site);
+    async creativeFile({ ads }: Site, id: string): Promise<string> {
       const creative: AdCreative | undefined = ads.creatives.find((c) => c.id === id);
       if (!creative?.file) throw notFound(`Ad creative '${id}'`);
       return join(adsDir, creative.file);

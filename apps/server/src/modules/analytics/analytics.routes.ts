@@ -41,7 +41,7 @@ const summaries: Record<AnalyticsKind, string> = {
 
 /** Analytics events and the admins' summary (discovery-and-site §7 Analytics; decision 0021). */
 export const analyticsRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'analytics'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onError', async (_req, reply, err) => {
       if (err instanceof AnalyticsBusyError) reply.header('retry-after', String(err.retryAfterSeconds));
@@ -73,7 +73,7 @@ export const analyticsRoutes =
             .status(202)
             .send(
               await ctx.analytics.record(
-                req.params.site,
+                (await req.site()).uid,
                 [{ ...req.body, kind } as AnalyticsEvent],
                 origin(req),
               ),
@@ -97,7 +97,9 @@ export const analyticsRoutes =
         },
       },
       async (req, reply) =>
-        reply.status(202).send(await ctx.analytics.record(req.params.site, req.body.events, origin(req))),
+        reply
+          .status(202)
+          .send(await ctx.analytics.record((await req.site()).uid, req.body.events, origin(req))),
     );
 
     // Any other kind is a 404 naming it (the static paths above take precedence).
@@ -129,6 +131,9 @@ export const analyticsRoutes =
           },
         },
       },
-      async (req) => ctx.analytics.summary(req.params.site, requireUser(req), req.query),
+      async (req) => {
+        const user = requireUser(req);
+        return ctx.analytics.summary((await req.site()).uid, user, req.query);
+      },
     );
   };

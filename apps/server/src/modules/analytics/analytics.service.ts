@@ -9,7 +9,6 @@ import {
 } from '@marquee/domain';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest, forbidden } from '../../plugins/errors';
-import type { SitesService } from '../sites';
 import type { AnalyticsEventRow, AnalyticsRepository } from './analytics.repository';
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
@@ -73,12 +72,11 @@ function toRow(
  */
 export function createAnalyticsService(deps: {
   repo: AnalyticsRepository;
-  sites: Pick<SitesService, 'get'>;
   now: () => number;
   log?: Log;
   writes?: Partial<AnalyticsWrites>;
 }) {
-  const { repo, sites, now, log } = deps;
+  const { repo, now, log } = deps;
   const { flushMs, flushAt, maxBuffered } = { ...ANALYTICS_WRITES, ...deps.writes };
 
   let buffer: AnalyticsEventRow[] = [];
@@ -158,24 +156,23 @@ export function createAnalyticsService(deps: {
 
   return {
     /**
-     * Accepts the events of one request for the site (404 when unknown) and returns at once; they
+     * Accepts the events of one request for the site and returns at once; they
      * are written with the next batch. The signed-in user is recorded when the token is of this
      * site; an anonymous, expired or foreign token records no user (an event is never refused for it).
      */
     async record(
-      siteParam: string,
+      siteUid: string,
       events: AnalyticsEvent[],
       origin: EventOrigin,
     ): Promise<{ accepted: number }> {
-      const site = await sites.get(siteParam);
       if (buffer.length + inFlight + events.length > maxBuffered) {
         noteDropped(events.length);
         throw new AnalyticsBusyError();
       }
       const at = iso(now());
-      const userId = origin.user && origin.user.siteUid === site.uid ? origin.user.id : null;
+      const userId = origin.user && origin.user.siteUid === siteUid ? origin.user.id : null;
       const source = origin.source || null;
-      for (const event of events) buffer.push(toRow(site.uid, event, userId, source, at));
+      for (const event of events) buffer.push(toRow(siteUid, event, userId, source, at));
       schedule();
       return { accepted: events.length };
     },
@@ -185,29 +182,24 @@ export function createAnalyticsService(deps: {
      * or a type only the ad tracker writes (adStart, the quartiles, adComplete, adSkip, adError).
      */
     recordAdEvent(
-      siteParam: string,
+      siteUid: string,
       event: { channelId: string; videoUid: string; type: VideoEventType | AdOnlyVideoEventType },
       origin: EventOrigin,
     ): Promise<{ accepted: number }> {
       // The tracker's types pass the same row mapping; only client POSTs are held to the spec's list.
-      return this.record(siteParam, [{ kind: 'video', ...event } as AnalyticsEvent], origin);
+      return this.record(siteUid, [{ kind: 'video', ...event } as AnalyticsEvent], origin);
     },
 
     /** Counts per kind and seconds watched in the window; the site's admins only (403 otherwise). */
-    async summary(
-      siteParam: string,
-      user: AuthUser,
-      query: AnalyticsSummaryQuery,
-    ): Promise<AnalyticsSummary> {
-      const site = await sites.get(siteParam);
-      if (!user.roles.includes('admin') || user.siteUid !== site.uid)
+    async summary(siteUid: string, user: AuthUser, query: AnalyticsSummaryQuery): Promise<AnalyticsSummary> {
+      if (!user.roles.includes('admin') || user.siteUid !== siteUid)
         throw forbidden("Only the site's admins may read its analytics");
       const to = query.to ? Date.parse(query.to) : now();
       const from = query.from ? Date.parse(query.from) : to - DEFAULT_WINDOW_MS;
       if (from > to) throw badRequest('from', 'from must not be after to');
       // What this process still holds counts too (other processes' buffers are at most flushMs behind).
       await flush();
-      const rows = await repo.totals(site.uid, iso(from), iso(to));
+      const rows = await repo.totals(siteUid, iso(from), iso(to));
 
       const counts = Object.fromEntries(ANALYTICS_KINDS.map((k) => [k, 0])) as Record<AnalyticsKind, number>;
       const videoEvents = Object.fromEntries(
@@ -224,7 +216,7 @@ export function createAnalyticsService(deps: {
       }
       const round = (s: number) => Math.round(s * 1000) / 1000;
       return {
-        site: site.uid,
+        site: siteUid,
         from: iso(from),
         to: iso(to),
         events,

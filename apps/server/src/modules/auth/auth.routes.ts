@@ -30,12 +30,12 @@ const device = (req: FastifyRequest): DeviceInfo => ({
   ip: req.ip,
 });
 
-/** The site of a login or signup: body.site, else __site, else the host name. */
-const siteOf = (ctx: AppContext, req: FastifyRequest, body: { site?: string }) =>
-  ctx.sites.resolve({ params: { site: body.site }, query: req.query, hostname: req.hostname });
+/** The site of a login or signup: body.site, else the request's (__site, else the host name). */
+const siteOf = (ctx: Pick<AppContext, 'sites'>, req: FastifyRequest, body: { site?: string }) =>
+  body.site ? ctx.sites.byUid(body.site) : req.site();
 
 export const authRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'auth' | 'sites'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onError', async (_req, reply, err) => {
       if (err instanceof RateLimitedError || err instanceof HasherBusyError)
@@ -184,7 +184,7 @@ export const authRoutes =
         },
       },
       async (req, reply) => {
-        const site = await ctx.sites.resolve({ query: req.query, hostname: req.hostname });
+        const site = await req.site();
         reply.header('cache-control', 'no-store');
         return { unique: await ctx.auth.isEmailFree(site.uid, req.params.name, req.ip) };
       },
@@ -203,7 +203,7 @@ export const authRoutes =
           response: { 200: TermsResponse, 404: ErrorResponse.describe('unknown site, or noTerms') },
         },
       },
-      async (req) => ctx.auth.terms(await ctx.sites.resolve(req)),
+      async (req) => ctx.auth.terms(await req.site()),
     );
 
     app.get(
@@ -220,7 +220,7 @@ export const authRoutes =
           response: { 200: CaptchaConfig, 404: ErrorResponse, 503: ErrorResponse },
         },
       },
-      async (req) => ctx.auth.captchaConfig((await ctx.sites.resolve(req)).uid),
+      async (req) => ctx.auth.captchaConfig((await req.site()).uid),
     );
 
     app.get(
@@ -238,7 +238,7 @@ export const authRoutes =
         },
       },
       async (req, reply) => {
-        const site = await ctx.sites.resolve(req);
+        const site = await req.site();
         reply.header('cache-control', 'no-store');
         return ctx.auth.captchaChallenge(site.uid);
       },

@@ -8,17 +8,16 @@ import type {
   User,
   VerifyResponse,
 } from '@marquee/contract';
-import { resolvePerms } from '@marquee/domain';
-import type { RefreshTokensTable, SitesTable, UsersTable } from '../../db/schema';
+import type { Site } from '../sites';
+import type { RefreshTokensTable, UsersTable } from '../../db/schema';
 import { sharedPasswordHasher, type PasswordHasher } from '../../infra/password-hasher';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { SessionStore } from '../../infra/session-store';
 import type { AuthUser } from '../../plugins/auth';
-import type { Config } from '../../plugins/config';
 import { AppError } from '../../plugins/errors';
 import type { AccessTokens } from './access-token';
 import type { AuthRepository, FamilyState } from './auth.repository';
-import { createCaptcha } from './captcha';
+import type { Captcha } from './captcha';
 import { captchaRequired, createLoginGuard, loginKeys } from './login-guard';
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -86,7 +85,8 @@ export function createAuthService(deps: {
   now: () => number;
   /** Counts failed logins, spent captchas and unique-name lookups (Redis when configured). */
   limiter: RateLimiter;
-  captcha: Config['captcha'];
+  /** The app's one captcha (signup, login under suspicion; commerce checks its actions with it too). */
+  captcha: Captcha;
   /** Revoked sessions: every bearer request is checked against it (decision 0037). */
   sessions: SessionStore;
   /** argon2 off libuv's pool, fair between client IPs (the process's shared workers by default). */
@@ -96,19 +96,17 @@ export function createAuthService(deps: {
   const passwords = deps.passwords ?? sharedPasswordHasher();
   const iso = (ms: number) => new Date(ms).toISOString();
   const guard = createLoginGuard(deps.limiter);
-  const captcha = createCaptcha({ config: deps.captcha, limiter: deps.limiter });
+  const { captcha } = deps;
 
   /** 403 authDisabled when the site has turned logins and signups off (perm hideAuth). */
-  function assertAuthEnabled(site: SitesTable): void {
-    if (resolvePerms(JSON.parse(site.perms) as Record<string, unknown>).hideAuth)
-      throw new AppError(403, 'authDisabled', AUTH_DISABLED_MESSAGE);
+  function assertAuthEnabled(site: Site): void {
+    if (site.perms.hideAuth) throw new AppError(403, 'authDisabled', AUTH_DISABLED_MESSAGE);
   }
 
   /** True when the site's terms changed after the user last accepted them (or never did). */
-  const termsPending = (site: SitesTable, user: UsersTable) =>
-    site.terms_updated_at !== null &&
-    (user.terms_accepted_at === null ||
-      Date.parse(user.terms_accepted_at) < Date.parse(site.terms_updated_at));
+  const termsPending = (site: Site, user: UsersTable) =>
+    site.termsUpdatedAt !== null &&
+    (user.terms_accepted_at === null || Date.parse(user.terms_accepted_at) < Date.parse(site.termsUpdatedAt));
 
   /** A new access token and the next refresh token of `familyId` (a new family when omitted). */
   async function issue(user: UsersTable, familyId: string, device: DeviceInfo): Promise<Issued> {
@@ -218,7 +216,7 @@ export function createAuthService(deps: {
      * so a burst is refused cheaply; past an account's or a source's challenge threshold the
      * attempt needs the solved captcha; the password's state and the terms only after it verified.
      */
-    async login(site: SitesTable, body: LoginBody, device: DeviceInfo): Promise<LoginResponse> {
+    async login(site: Site, body: LoginBody, device: DeviceInfo): Promise<LoginResponse> {
       assertAuthEnabled(site);
       const email = body.email.trim().toLowerCase();
       let user = await repo.findUserByEmail(site.uid, email);
@@ -255,7 +253,7 @@ export function createAuthService(deps: {
       return respond(await issue(user, randomUUID(), device));
     },
 
-    async signup(site: SitesTable, body: SignupBody, device: DeviceInfo): Promise<LoginResponse> {
+    async signup(site: Site, body: SignupBody, device: DeviceInfo): Promise<LoginResponse> {
       assertAuthEnabled(site);
       const siteUid = site.uid;
       // Before the e-mail check, so signup does not tell bots which e-mails have accounts.
@@ -353,10 +351,10 @@ export function createAuthService(deps: {
     },
 
     /** The site's terms of use; 404 noTerms when it has none. */
-    terms(site: SitesTable): TermsResponse {
-      if (site.terms_text === null || site.terms_updated_at === null)
+    terms(site: Site): TermsResponse {
+      if (site.termsText === null || site.termsUpdatedAt === null)
         throw new AppError(404, 'noTerms', 'This site has no terms of use');
-      return { text: site.terms_text, updatedAt: site.terms_updated_at };
+      return { text: site.termsText, updatedAt: site.termsUpdatedAt };
     },
 
     captchaConfig: (siteUid: string): CaptchaConfig => captcha.describe(siteUid),

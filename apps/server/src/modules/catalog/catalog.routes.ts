@@ -75,9 +75,8 @@ const isPersonal = (req: FastifyRequest) =>
  * before validation, routing work or any query.
  */
 export const catalogRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  ({ catalog }: Pick<AppContext, 'catalog'>): FastifyPluginAsyncZod =>
   async (app) => {
-    const { catalog } = ctx;
     const cache = catalog.responseCache;
 
     app.addHook('onRequest', (req, reply, done) => {
@@ -98,7 +97,8 @@ export const catalogRoutes =
       reply.header('cache-control', 'private, no-store').header('vary', 'authorization');
       return sendEncoded(req, reply, new EncodedBody(body));
     };
-    const site = async (uid: string) => (await ctx.sites.get(uid)).uid;
+    /** The request's site uid (a 404 naming an unknown one). */
+    const site = async (req: FastifyRequest) => (await req.site()).uid;
     const tags = ['catalog'];
 
     // ---------- channels ----------
@@ -116,7 +116,7 @@ export const catalogRoutes =
           response: { 200: ChannelPage, ...errors },
         },
       },
-      async (req, reply) => send(req, reply, await catalog.channels(await site(req.params.site), req.query)),
+      async (req, reply) => send(req, reply, await catalog.channels(await site(req), req.query)),
     );
     app.get(
       '/v2/sites/:site/channels/:id/videos',
@@ -133,7 +133,7 @@ export const catalogRoutes =
         },
       },
       async (req, reply) =>
-        send(req, reply, await catalog.channelVideos(await site(req.params.site), req.params.id, req.query)),
+        send(req, reply, await catalog.channelVideos(await site(req), req.params.id, req.query)),
     );
     app.get(
       '/v2/sites/:site/channels/:id/movies',
@@ -150,7 +150,7 @@ export const catalogRoutes =
         },
       },
       async (req, reply) =>
-        send(req, reply, await catalog.channelMovies(await site(req.params.site), req.params.id, req.query)),
+        send(req, reply, await catalog.channelMovies(await site(req), req.params.id, req.query)),
     );
     app.get(
       '/v2/sites/:site/channels/:id/series',
@@ -167,7 +167,7 @@ export const catalogRoutes =
         },
       },
       async (req, reply) =>
-        send(req, reply, await catalog.channelSeries(await site(req.params.site), req.params.id, req.query)),
+        send(req, reply, await catalog.channelSeries(await site(req), req.params.id, req.query)),
     );
     app.get(
       '/v2/sites/:site/channels/:id/live-events',
@@ -185,11 +185,7 @@ export const catalogRoutes =
         },
       },
       async (req, reply) =>
-        send(
-          req,
-          reply,
-          await catalog.channelLiveEvents(await site(req.params.site), req.params.id, req.query),
-        ),
+        send(req, reply, await catalog.channelLiveEvents(await site(req), req.params.id, req.query)),
     );
 
     // ---------- dynamic pseudo-channels ----------
@@ -214,11 +210,7 @@ export const catalogRoutes =
           },
         },
         async (req, reply) =>
-          send(
-            req,
-            reply,
-            await catalog.dynamic(await site(req.params.site), req.params.id, list, req.query, req.user),
-          ),
+          send(req, reply, await catalog.dynamic(await site(req), req.params.id, list, req.query, req.user)),
       );
     }
 
@@ -237,8 +229,7 @@ export const catalogRoutes =
           response: { 200: Video, ...errors },
         },
       },
-      async (req, reply) =>
-        send(req, reply, await catalog.video(await site(req.params.site), req.params.uid)),
+      async (req, reply) => send(req, reply, await catalog.video(await site(req), req.params.uid)),
     );
     app.get(
       '/v2/sites/:site/videos/:uid/recommended',
@@ -256,7 +247,7 @@ export const catalogRoutes =
         },
       },
       async (req, reply) =>
-        send(req, reply, await catalog.moreLikeThis(await site(req.params.site), req.params.uid, req.query)),
+        send(req, reply, await catalog.moreLikeThis(await site(req), req.params.uid, req.query)),
     );
     app.get(
       '/v2/sites/:site/videos/:uid/favorites-count',
@@ -273,7 +264,7 @@ export const catalogRoutes =
         },
       },
       // Not cached: a favorite toggle changes it at once (decision 0019).
-      async (req) => catalog.favoritesCount(await site(req.params.site), req.params.uid),
+      async (req) => catalog.favoritesCount(await site(req), req.params.uid),
     );
     app.get(
       '/v2/sites/:site/movie/:uid',
@@ -289,8 +280,7 @@ export const catalogRoutes =
           response: { 200: MovieDetail, ...errors },
         },
       },
-      async (req, reply) =>
-        send(req, reply, await catalog.movie(await site(req.params.site), req.params.uid)),
+      async (req, reply) => send(req, reply, await catalog.movie(await site(req), req.params.uid)),
     );
     app.get(
       '/v2/sites/:site/movies/:id/extras',
@@ -307,7 +297,7 @@ export const catalogRoutes =
         },
       },
       async (req, reply) =>
-        send(req, reply, await catalog.movieExtras(await site(req.params.site), req.params.id, req.query)),
+        send(req, reply, await catalog.movieExtras(await site(req), req.params.id, req.query)),
     );
 
     // ---------- series ----------
@@ -325,8 +315,7 @@ export const catalogRoutes =
           response: { 200: SeriesDetail, ...errors },
         },
       },
-      async (req, reply) =>
-        send(req, reply, await catalog.series(await site(req.params.site), req.params.uid)),
+      async (req, reply) => send(req, reply, await catalog.series(await site(req), req.params.uid)),
     );
     app.get(
       '/v2/sites/:site/series/:uid/episodes',
@@ -346,12 +335,7 @@ export const catalogRoutes =
         send(
           req,
           reply,
-          await catalog.seriesEpisodes(
-            await site(req.params.site),
-            req.params.uid,
-            req.query.season,
-            req.query,
-          ),
+          await catalog.seriesEpisodes(await site(req), req.params.uid, req.query.season, req.query),
         ),
     );
     app.get(
@@ -369,7 +353,7 @@ export const catalogRoutes =
         },
       },
       async (req, reply) =>
-        send(req, reply, await catalog.seriesExtras(await site(req.params.site), req.params.uid, req.query)),
+        send(req, reply, await catalog.seriesExtras(await site(req), req.params.uid, req.query)),
     );
     app.get(
       '/v2/sites/:site/series/:uid/seasons',
@@ -386,11 +370,7 @@ export const catalogRoutes =
         },
       },
       async (req, reply) =>
-        send(
-          req,
-          reply,
-          await catalog.seasons(await site(req.params.site), req.params.uid, req.query.skipEmpty),
-        ),
+        send(req, reply, await catalog.seasons(await site(req), req.params.uid, req.query.skipEmpty)),
     );
     app.get(
       '/v2/sites/:site/series/:uid/seasons/:n',
@@ -407,7 +387,7 @@ export const catalogRoutes =
         },
       },
       async (req, reply) =>
-        send(req, reply, await catalog.season(await site(req.params.site), req.params.uid, req.params.n)),
+        send(req, reply, await catalog.season(await site(req), req.params.uid, req.params.n)),
     );
 
     // ---------- playlists ----------
@@ -426,7 +406,7 @@ export const catalogRoutes =
         },
       },
       async (req, reply) =>
-        send(req, reply, await catalog.playlist(await site(req.params.site), req.params.uid, req.query)),
+        send(req, reply, await catalog.playlist(await site(req), req.params.uid, req.query)),
     );
 
     // ---------- live ----------
@@ -444,8 +424,7 @@ export const catalogRoutes =
           response: { 200: LiveChannelList, ...errors },
         },
       },
-      async (req, reply) =>
-        send(req, reply, await catalog.liveChannels(await site(req.params.site), req.query)),
+      async (req, reply) => send(req, reply, await catalog.liveChannels(await site(req), req.query)),
     );
     app.get(
       '/v2/sites/:site/live-channels/:id',
@@ -462,7 +441,7 @@ export const catalogRoutes =
         },
       },
       async (req, reply) =>
-        send(req, reply, await catalog.liveChannel(await site(req.params.site), req.params.id, req.query)),
+        send(req, reply, await catalog.liveChannel(await site(req), req.params.id, req.query)),
     );
     app.get(
       '/v2/sites/:site/live-events/:uid',
@@ -478,8 +457,7 @@ export const catalogRoutes =
           response: { 200: Video, ...errors },
         },
       },
-      async (req, reply) =>
-        send(req, reply, await catalog.liveEvent(await site(req.params.site), req.params.uid)),
+      async (req, reply) => send(req, reply, await catalog.liveEvent(await site(req), req.params.uid)),
     );
 
     // ---------- site assets (tabs) ----------
@@ -498,7 +476,7 @@ export const catalogRoutes =
         },
       },
       async (req, reply) =>
-        send(req, reply, await catalog.directory(await site(req.params.site), req.params.id, req.query)),
+        send(req, reply, await catalog.directory(await site(req), req.params.id, req.query)),
     );
     app.get(
       '/v2/sites/:site/assets/:id/epg',
@@ -515,11 +493,7 @@ export const catalogRoutes =
         },
       },
       async (req, reply) =>
-        send(
-          req,
-          reply,
-          await catalog.epgAsset(await site(req.params.site), req.params.id, req.query, req.query.simple),
-        ),
+        send(req, reply, await catalog.epgAsset(await site(req), req.params.id, req.query, req.query.simple)),
     );
     app.get(
       '/v2/sites/:site/assets/:id/live',
@@ -536,7 +510,7 @@ export const catalogRoutes =
         },
       },
       async (req, reply) =>
-        send(req, reply, await catalog.liveAsset(await site(req.params.site), req.params.id, req.query)),
+        send(req, reply, await catalog.liveAsset(await site(req), req.params.id, req.query)),
     );
 
     // /api/assets/… resolve the site from __site or the Host header. faq is ours (decision 0015): the
@@ -556,8 +530,7 @@ export const catalogRoutes =
             response: { 200: TabAsset, ...errors },
           },
         },
-        async (req, reply) =>
-          send(req, reply, await catalog.tabAsset((await ctx.sites.resolve(req)).uid, req.params.id, kind)),
+        async (req, reply) => send(req, reply, await catalog.tabAsset(await site(req), req.params.id, kind)),
       );
     }
     app.get(
@@ -578,11 +551,7 @@ export const catalogRoutes =
         send(
           req,
           reply,
-          await catalog.discover(
-            (await ctx.sites.resolve(req)).uid,
-            req.params.id,
-            req.query.onlyEnabledChannels,
-          ),
+          await catalog.discover(await site(req), req.params.id, req.query.onlyEnabledChannels),
         ),
     );
   };

@@ -75,12 +75,15 @@ const noRecommender: Recommender = {
 export type CatalogViewer = { id: string; siteUid: string };
 
 /** Catalog reads. Every method takes the resolved site uid and returns response objects. */
-export function createCatalogService(
-  repo: CatalogRepository,
-  clock: () => Date = () => new Date(),
-  responseCache: ResponseCache = createResponseCache(),
-  recommender: Recommender = noRecommender,
-) {
+export function createCatalogService(deps: {
+  repo: CatalogRepository;
+  /** Wall clock in epoch ms (the context's `now`). */
+  now: () => number;
+  responseCache?: ResponseCache;
+  recommender?: Recommender;
+}) {
+  const { repo, responseCache = createResponseCache(), recommender = noRecommender } = deps;
+  const clock = () => new Date(deps.now());
   async function videoPage(
     site: string,
     filter: VideoFilter,

@@ -41,7 +41,7 @@ export const giftsDonationsRoutes =
     const login = { preValidation: async (req: FastifyRequest) => void requireUser(req) };
     /** The web app's origin for links in mail and for TV apps (the site's host, as recovery links). */
     const originOf = async (req: FastifyRequest, siteUid: string) =>
-      linkOrigin(await ctx.sites.get(siteUid), { protocol: req.protocol, host: req.host });
+      linkOrigin(await ctx.sites.byUid(siteUid), { protocol: req.protocol, host: req.host });
 
     // ---------- gifts ----------
     app.post(

@@ -35,10 +35,8 @@ async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): P
 
 /** Second screens: TV activation by code (accounts-and-commerce §7), see devices.service.ts. */
 export const devicesRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'devices'>): FastifyPluginAsyncZod =>
   async (app) => {
-    const site = (uid: string) => ctx.sites.get(uid);
-
     app.post(
       '/v2/sites/:site/second-screens',
       {
@@ -65,7 +63,7 @@ export const devicesRoutes =
       },
       async (req, reply) => {
         const registration = await withRetryAfter(reply, async () =>
-          ctx.devices.register(await site(req.params.site), req.body, {
+          ctx.devices.register(await req.site(), req.body, {
             origin: `${req.protocol}://${req.host}`,
             userAgent: req.headers['user-agent'] ?? null,
             ip: req.ip,
@@ -96,7 +94,7 @@ export const devicesRoutes =
         },
       },
       async (req) => {
-        const { uid } = await site(req.params.site);
+        const { uid } = await req.site();
         return ctx.devices.check(uid, req.params.deviceId, req.headers[DEVICE_SECRET_HEADER], {
           userAgent: req.headers['user-agent'] ?? null,
           ip: req.ip,
@@ -127,7 +125,7 @@ export const devicesRoutes =
       },
       async (req, reply) => {
         const user = requireUser(req);
-        const { uid } = await site(req.params.site);
+        const { uid } = await req.site();
         return withRetryAfter(reply, () => ctx.devices.activate(uid, user, req.params.id, req.ip));
       },
     );
@@ -147,7 +145,7 @@ export const devicesRoutes =
       },
       async (req) => {
         const user = requireUser(req);
-        return ctx.devices.list((await site(req.params.site)).uid, user);
+        return ctx.devices.list((await req.site()).uid, user);
       },
     );
 
@@ -166,7 +164,7 @@ export const devicesRoutes =
       },
       async (req, reply) => {
         const user = requireUser(req);
-        await ctx.devices.logout((await site(req.params.site)).uid, user, req.params.id);
+        await ctx.devices.logout((await req.site()).uid, user, req.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -186,7 +184,7 @@ export const devicesRoutes =
       },
       async (req, reply) => {
         const user = requireUser(req);
-        await ctx.devices.remove((await site(req.params.site)).uid, user, req.params.id);
+        await ctx.devices.remove((await req.site()).uid, user, req.params.id);
         return reply.status(204).send(null);
       },
     );

@@ -7,8 +7,8 @@ import type {
   SecondScreenCheck,
   SecondScreenRegistration,
 } from '@marquee/contract';
-import { resolvePerms } from '@marquee/domain';
-import type { SecondScreensTable, SitesTable } from '../../db/schema';
+import type { SecondScreensTable } from '../../db/schema';
+import type { Site } from '../sites';
 import type { RateLimiter, RateRule } from '../../infra/rate-limiter';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
@@ -165,11 +165,11 @@ export function createDevicesService(deps: {
      * stranger who knows the id can neither sign the TV out nor take its place (409).
      */
     async register(
-      site: SitesTable,
+      site: Site,
       body: RegisterSecondScreenBody,
       client: { origin: string; userAgent: string | null; ip: string },
     ): Promise<SecondScreenRegistration> {
-      if (resolvePerms(JSON.parse(site.perms)).hideAuth)
+      if (site.perms.hideAuth)
         throw new AppError(403, 'authDisabled', 'This site has currently disabled logins / signups');
       const rate = await limiter.hit(`register:ip:${client.ip}`, REGISTER_LIMIT);
       if (!rate.allowed)

@@ -10,7 +10,7 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 
 /** Operators' complimentary grants (decision 0025). Every call needs a site admin's bearer token. */
 export const entitlementsRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'entitlements'>): FastifyPluginAsyncZod =>
   async (app) => {
     // 401 comes before any 400: an anonymous caller learns nothing about the body's rules.
     app.addHook('onRequest', async (req) => {
@@ -30,10 +30,11 @@ export const entitlementsRoutes =
           response: { 201: Grant, ...errors },
         },
       },
-      async (req, reply) =>
-        reply
-          .status(201)
-          .send(await ctx.entitlements.grant(req.params.site, requireUser(req), req.params.userId, req.body)),
+      async (req, reply) => {
+        const admin = requireUser(req);
+        const { uid } = await req.site();
+        return reply.status(201).send(await ctx.entitlements.grant(uid, admin, req.params.userId, req.body));
+      },
     );
 
     app.delete(
@@ -49,12 +50,9 @@ export const entitlementsRoutes =
         },
       },
       async (req, reply) => {
-        await ctx.entitlements.revoke(
-          req.params.site,
-          requireUser(req),
-          req.params.userId,
-          req.params.purchaseId,
-        );
+        const admin = requireUser(req);
+        const { uid } = await req.site();
+        await ctx.entitlements.revoke(uid, admin, req.params.userId, req.params.purchaseId);
         return reply.status(204).send(null);
       },
     );

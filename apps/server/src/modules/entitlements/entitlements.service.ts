@@ -12,7 +12,6 @@ import type { Insertable, Selectable } from 'kysely';
 import type { PurchasesTable, UsersTable } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
-import type { SitesService } from '../sites';
 import type { EntitlementsRepository } from './entitlements.repository';
 
 export type EntitlementsService = ReturnType<typeof createEntitlementsService>;
@@ -89,12 +88,11 @@ function toGrant(row: GrantRow): Grant {
  */
 export function createEntitlementsService(deps: {
   repo: EntitlementsRepository;
-  sites: Pick<SitesService, 'get'>;
   getUser: (id: string) => Promise<UsersTable | undefined>;
   now: () => number;
   cacheMs?: number;
 }) {
-  const { repo, sites, now } = deps;
+  const { repo, now } = deps;
   const cacheMs = deps.cacheMs ?? ENTITLEMENTS_CACHE_MS;
   const cache = new Map<string, { at: number; value: Promise<Loaded> }>();
   const keyOf = (siteUid: string, userId: string) => `${siteUid}\n${userId}`;
@@ -148,12 +146,10 @@ export function createEntitlementsService(deps: {
     cache.delete(keyOf(siteUid, userId));
   }
 
-  /** The admin of this very site, else 403. */
-  async function adminSite(siteParam: string, user: AuthUser) {
-    const site = await sites.get(siteParam);
-    if (!user.roles.includes('admin') || user.siteUid !== site.uid)
+  /** 403 unless the user is an admin of this very site. */
+  function assertSiteAdmin(siteUid: string, user: AuthUser): void {
+    if (!user.roles.includes('admin') || user.siteUid !== siteUid)
       throw forbidden("Only the site's admins may grant or revoke access");
-    return site;
   }
 
   async function userOn(siteUid: string, userId: string) {
@@ -176,10 +172,10 @@ export function createEntitlementsService(deps: {
     invalidate,
 
     /** An operator's complimentary grant: a purchase of the bundle at no cost (gateway comp). */
-    async grant(siteParam: string, admin: AuthUser, userId: string, body: GrantBody): Promise<Grant> {
-      const site = await adminSite(siteParam, admin);
-      await userOn(site.uid, userId);
-      const bundle = await repo.findGrantableBundle(site.uid, body.bundleId);
+    async grant(siteUid: string, admin: AuthUser, userId: string, body: GrantBody): Promise<Grant> {
+      assertSiteAdmin(siteUid, admin);
+      await userOn(siteUid, userId);
+      const bundle = await repo.findGrantableBundle(siteUid, body.bundleId);
       if (!bundle) throw notFound(`Bundle '${body.bundleId}'`);
       const at = now();
       let availableTo: string | null = null;
@@ -190,7 +186,7 @@ export function createEntitlementsService(deps: {
       }
       const row = {
         id: randomUUID(),
-        site_uid: site.uid,
+        site_uid: siteUid,
         user_id: userId,
         bundle_id: bundle.id,
         rental_id: null,
@@ -228,15 +224,15 @@ export function createEntitlementsService(deps: {
         updated_at: iso(at),
       } satisfies Insertable<PurchasesTable>;
       await repo.insertPurchase(row);
-      invalidate(site.uid, userId);
+      invalidate(siteUid, userId);
       return toGrant(row);
     },
 
     /** Ends a grant now (status canceled, window closed). Only grants of this user: 404 otherwise. */
-    async revoke(siteParam: string, admin: AuthUser, userId: string, purchaseId: string): Promise<void> {
-      const site = await adminSite(siteParam, admin);
-      await userOn(site.uid, userId);
-      const row = await repo.findPurchase(site.uid, purchaseId);
+    async revoke(siteUid: string, admin: AuthUser, userId: string, purchaseId: string): Promise<void> {
+      assertSiteAdmin(siteUid, admin);
+      await userOn(siteUid, userId);
+      const row = await repo.findPurchase(siteUid, purchaseId);
       if (!row || row.user_id !== userId || row.gateway !== COMP_GATEWAY)
         throw notFound(`Grant '${purchaseId}'`);
       if (row.status !== 'canceled') {
@@ -254,7 +250,7 @@ export function createEntitlementsService(deps: {
           JSON.stringify([...history, { status: 'canceled', timestamp: at }]),
         );
       }
-      invalidate(site.uid, userId);
+      invalidate(siteUid, userId);
     },
   };
 }

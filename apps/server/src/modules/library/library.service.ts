@@ -3,7 +3,7 @@ import type { Entitlements } from '@marquee/domain';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import type { CatalogService, OwnedScope, Paging } from '../catalog';
-import type { SitesService } from '../sites';
+import type { Site } from '../sites';
 
 export type LibraryService = ReturnType<typeof createLibraryService>;
 
@@ -22,13 +22,11 @@ export function ownedScope(e: Entitlements): OwnedScope {
  * the user's own (their service keeps them briefly per user), the pages are read per request.
  */
 export function createLibraryService(deps: {
-  sites: Pick<SitesService, 'get'>;
   catalog: Pick<CatalogService, 'ownedMovies' | 'ownedSeries'>;
   entitlements: (siteUid: string, userId: string) => Promise<Entitlements>;
 }) {
   return {
-    async page(user: AuthUser, siteParam: string, type: LibraryType, p: Paging): Promise<LibraryPage> {
-      const site = await deps.sites.get(siteParam);
+    async page(user: AuthUser, site: Site, type: LibraryType, p: Paging): Promise<LibraryPage> {
       if (site.uid !== user.siteUid)
         throw new AppError(403, 'wrongSite', 'This account belongs to another site', 'site');
       const scope = ownedScope(await deps.entitlements(site.uid, user.id));

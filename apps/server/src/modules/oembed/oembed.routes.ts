@@ -6,7 +6,7 @@ import { security } from '../../plugins/openapi';
 
 /** GET /oembed: oEmbed discovery target of the watch pages (playback-and-social §2.2). */
 export const oembedRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'catalog'>): FastifyPluginAsyncZod =>
   async (app) => {
     const oembed = createOembedService({ video: (site, uid) => ctx.catalog.video(site, uid) });
     app.get(
@@ -22,7 +22,7 @@ export const oembedRoutes =
         },
       },
       async (req, reply) => {
-        const site = await ctx.sites.resolve(req);
+        const site = await req.site();
         const body = await oembed.describe(site, req.headers.host, req.query);
         // Consumers fetch it cross-origin and cache it.
         void reply.header('access-control-allow-origin', '*').header('cache-control', 'public, max-age=300');

@@ -1,6 +1,6 @@
 import type { OembedVideo, Video } from '@marquee/contract';
 import { matchWatchPath, watchPageTitle, watchVariant } from '@marquee/domain';
-import type { SitesTable } from '../../db/schema';
+import type { Site } from '../sites';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
 
 export type OembedService = ReturnType<typeof createOembedService>;
@@ -27,7 +27,7 @@ export function frameSize(maxwidth?: number, maxheight?: number): { width: numbe
 export function createOembedService(deps: { video: (siteUid: string, uid: string) => Promise<Video> }) {
   return {
     async describe(
-      site: Pick<SitesTable, 'uid' | 'name' | 'hosts'>,
+      site: Pick<Site, 'uid' | 'name' | 'hosts'>,
       requestHost: string | undefined,
       q: { url: string; format?: string; maxwidth?: number; maxheight?: number },
     ): Promise<OembedVideo> {
@@ -48,10 +48,9 @@ export function createOembedService(deps: { video: (siteUid: string, uid: string
       }
       if (url.protocol !== 'http:' && url.protocol !== 'https:')
         throw badRequest('url', 'url must be an absolute http(s) URL');
-      const hosts = (JSON.parse(site.hosts) as string[]).map((h) => h.toLowerCase());
       const ours =
         (requestHost !== undefined && url.host.toLowerCase() === requestHost.toLowerCase()) ||
-        hosts.includes(url.hostname.toLowerCase());
+        site.hosts.includes(url.hostname.toLowerCase());
       if (!ours) throw badRequest('url', `url is not a page of ${site.name}`);
 
       const route = matchWatchPath(url.pathname);

@@ -47,7 +47,7 @@ function extensionOf(name: string): string {
  * The hot path does no database query: the token carries what a segment request needs.
  */
 export const mediaRoutes =
-  (ctx: AppContext): FastifyPluginAsync =>
+  (ctx: Pick<AppContext, 'config' | 'live' | 'mediaSigner' | 'now' | 'playback'>): FastifyPluginAsync =>
   async (app) => {
     const mediaDir = ctx.config.mediaDir;
 

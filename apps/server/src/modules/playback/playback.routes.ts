@@ -25,7 +25,7 @@ const responses = {
 };
 
 export const playbackRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'playback'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/v2/sites/:site/videos/:uid/play-url',
@@ -41,7 +41,7 @@ export const playbackRoutes =
         },
       },
       async (req) => {
-        const site = await ctx.sites.get(req.params.site);
+        const site = await req.site();
         return ctx.playback.videoPlayUrl(site.uid, req.params.uid, requestUser(req), {
           ip: req.ip,
           userAgent: req.headers['user-agent'],
@@ -63,7 +63,7 @@ export const playbackRoutes =
         },
       },
       async (req) => {
-        const site = await ctx.sites.get(req.params.site);
+        const site = await req.site();
         return ctx.playback.liveChannelPlayUrl(site.uid, req.params.id, requestUser(req));
       },
     );

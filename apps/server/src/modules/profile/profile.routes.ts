@@ -9,7 +9,6 @@ import {
   UpdateUserInfoBody,
   User,
 } from '@marquee/contract';
-import { resolvePerms } from '@marquee/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -20,13 +19,10 @@ import { security } from '../../plugins/openapi';
 const noContent = (what: string) => z.null().describe(what);
 
 export const profileRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'profile' | 'sites'>): FastifyPluginAsyncZod =>
   async (app) => {
     /** The signed-in user's own site (from the token, not the request), with its permission flags. */
-    const siteOf = async (user: AuthUser): Promise<ProfileSite> => {
-      const site = await ctx.sites.get(user.siteUid);
-      return { uid: site.uid, name: site.name, perms: resolvePerms(JSON.parse(site.perms)) };
-    };
+    const siteOf = (user: AuthUser): Promise<ProfileSite> => ctx.sites.byUid(user.siteUid);
 
     app.addHook('onError', async (_req, reply, err) => {
       if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));

@@ -1,5 +1,5 @@
 import type { User } from '@marquee/contract';
-import type { Perms } from '@marquee/domain';
+import type { Site } from '../sites';
 import type { Updateable } from 'kysely';
 import type { UsersTable } from '../../db/schema';
 import type { Mailer } from '../../infra/mailer';
@@ -13,7 +13,7 @@ import type { ProfileRepository } from './profile.repository';
 export type ProfileService = ReturnType<typeof createProfileService>;
 
 /** The parts of the user's site the profile rules read. */
-export type ProfileSite = { uid: string; name: string; perms: Perms };
+export type ProfileSite = Pick<Site, 'uid' | 'name' | 'perms'>;
 
 export type UserInfoChange = {
   firstName: string;

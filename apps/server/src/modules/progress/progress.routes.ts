@@ -21,12 +21,12 @@ const refusals = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 4
 
 /** Watch progress of the signed-in viewer on their own site (playback-and-social §7 Progress). */
 export const progressRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'progress'>): FastifyPluginAsyncZod =>
   async (app) => {
     /** The user and the site uid, after checking the path names the user's own site. */
-    const viewer = async (req: FastifyRequest, site: string) => {
+    const viewer = async (req: FastifyRequest) => {
       const user = requireUser(req);
-      const { uid } = await ctx.sites.get(site);
+      const { uid } = await req.site();
       if (uid !== user.siteUid)
         throw new AppError(403, 'wrongSite', 'This account belongs to another site', 'site');
       return { userId: user.id, site: uid };
@@ -46,7 +46,7 @@ export const progressRoutes =
         },
       },
       async (req) => {
-        const { userId, site } = await viewer(req, req.params.site);
+        const { userId, site } = await viewer(req);
         return ctx.progress.list(userId, site, req.query);
       },
     );
@@ -66,7 +66,7 @@ export const progressRoutes =
         },
       },
       async (req) => {
-        const { userId, site } = await viewer(req, req.params.site);
+        const { userId, site } = await viewer(req);
         return ctx.progress.save(userId, site, req.body);
       },
     );
@@ -85,7 +85,7 @@ export const progressRoutes =
         },
       },
       async (req, reply) => {
-        const { userId, site } = await viewer(req, req.params.site);
+        const { userId, site } = await viewer(req);
         await ctx.progress.remove(userId, site, req.params.id);
         return reply.status(204).send(null);
       },

@@ -37,15 +37,15 @@ const originHint = (req: FastifyRequest, callbackHost?: string): OriginHint => (
   host: req.host,
 });
 
-/** The site of a body-carrying call: body.site, else __site, else the host name (as login does). */
-const siteOf = (ctx: AppContext, req: FastifyRequest, body: { site?: string }) =>
-  ctx.sites.resolve({ params: { site: body.site }, query: req.query, hostname: req.hostname });
+/** The site of a body-carrying call: body.site, else the request's (__site, else the host name), as login does. */
+const siteOf = (ctx: Pick<AppContext, 'sites'>, req: FastifyRequest, body: { site?: string }) =>
+  body.site ? ctx.sites.byUid(body.site) : req.site();
 
 const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 429)[]) =>
   Object.fromEntries(codes.map((c) => [c, ErrorResponse])) as Record<number, typeof ErrorResponse>;
 
 export const recoveryRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'recovery' | 'sites'>): FastifyPluginAsyncZod =>
   async (app) => {
     // Runs before the error handler writes the 429, so the header goes out with it.
     app.addHook('onError', async (_req, reply, err) => {
@@ -143,7 +143,7 @@ export const recoveryRoutes =
       },
       async (req, reply) => {
         const issuer = requireUser(req);
-        const site = await ctx.sites.get(req.params.site);
+        const site = await req.site();
         const link = await ctx.recovery.issueAutologin(
           site,
           issuer,
@@ -169,7 +169,7 @@ export const recoveryRoutes =
         },
       },
       async (req) => {
-        const site = await ctx.sites.get(req.params.site);
+        const site = await req.site();
         return ctx.recovery.autologin(site, req.params.code, req.ip, device(req));
       },
     );
@@ -189,7 +189,7 @@ export const recoveryRoutes =
         },
       },
       async (req) => {
-        const site = await ctx.sites.get(req.params.site);
+        const site = await req.site();
         return ctx.recovery.autologinPassword(site, req.params.code, req.body.password, req.ip, device(req));
       },
     );
@@ -211,7 +211,7 @@ export const recoveryRoutes =
       },
       async (req, reply) => {
         const issuer = requireUser(req);
-        const site = await ctx.sites.get(req.params.site);
+        const site = await req.site();
         return reply.status(201).send(await ctx.recovery.issuePasscode(site, issuer, req.body.email));
       },
     );

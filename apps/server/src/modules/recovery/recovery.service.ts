@@ -12,8 +12,8 @@ import {
   type ResetCodeInfo,
   type ResetPasswordBody,
 } from '@marquee/contract';
-import { resolvePerms } from '@marquee/domain';
-import type { SitesTable, UsersTable } from '../../db/schema';
+import type { UsersTable } from '../../db/schema';
+import type { Site } from '../sites';
 import type { Mailer } from '../../infra/mailer';
 import { sharedPasswordHasher, type PasswordHasher } from '../../infra/password-hasher';
 import type { RateLimiter, RateRule } from '../../infra/rate-limiter';
@@ -96,8 +96,7 @@ function parseOrigin(value: string | undefined): URL | null {
  * hosts, only those are trusted (a forged Host or callbackHost must not receive a victim's reset
  * link); if neither matches, the site's first host over https.
  */
-export function linkOrigin(site: Pick<SitesTable, 'hosts'>, hint: OriginHint): string {
-  const hosts = (JSON.parse(site.hosts) as string[]).map((h) => h.toLowerCase());
+export function linkOrigin({ hosts }: Pick<Site, 'hosts'>, hint: OriginHint): string {
   const candidates = [parseOrigin(hint.callbackHost), parseOrigin(`${hint.protocol}://${hint.host}`)];
   for (const url of candidates) {
     if (url && (hosts.length === 0 || hosts.includes(url.hostname.toLowerCase()))) return url.origin;
@@ -115,9 +114,8 @@ function mustSetPassword(user: UsersTable, at: number): boolean {
 }
 
 /** 403 authDisabled on a site that has turned logins off (perm hideAuth): no way in by code either. */
-function assertAuthEnabled(site: SitesTable) {
-  if (resolvePerms(JSON.parse(site.perms) as Record<string, unknown>).hideAuth)
-    throw new AppError(403, 'authDisabled', AUTH_DISABLED_MESSAGE);
+function assertAuthEnabled(site: Site) {
+  if (site.perms.hideAuth) throw new AppError(403, 'authDisabled', AUTH_DISABLED_MESSAGE);
 }
 
 function checkNewPassword(field: string, password: string) {
@@ -198,7 +196,7 @@ export function createRecoveryService(deps: {
   }
 
   /** Voids the user's older reset links, stores a new code and mails its link. */
-  async function mailResetLink(site: SitesTable, user: UsersTable, hint: OriginHint) {
+  async function mailResetLink(site: Site, user: UsersTable, hint: OriginHint) {
     await repo.deleteUnusedCodes(user.id, 'reset');
     const code = randomBytes(32).toString('base64url');
     await newCode(user, 'reset', code, sha256(code), RESET_CODE_TTL_MS);
@@ -214,12 +212,12 @@ export function createRecoveryService(deps: {
     });
   }
 
-  function requireSiteAdmin(issuer: AuthUser, site: SitesTable, what: string) {
+  function requireSiteAdmin(issuer: AuthUser, site: Site, what: string) {
     if (!issuer.roles.includes('admin') || issuer.siteUid !== site.uid)
       throw forbidden(`Only the site's admins may issue ${what}`);
   }
 
-  async function targetUser(site: SitesTable, email: string): Promise<UsersTable> {
+  async function targetUser(site: Site, email: string): Promise<UsersTable> {
     const user = await auth.findUser(site.uid, normalizeEmail(email));
     if (!user) throw new AppError(404, 'userNotFound', 'No account with this email on this site', 'email');
     return user;
@@ -238,7 +236,7 @@ export function createRecoveryService(deps: {
   }
 
   /** A live autologin code of the site, or null. */
-  async function findAutologin(site: SitesTable, code: string) {
+  async function findAutologin(site: Site, code: string) {
     const row = await repo.findLiveCode('autologin', sha256(code), iso(now()));
     if (!row || row.site_uid !== site.uid) return null;
     const user = await auth.getUser(row.user_id);
@@ -246,7 +244,7 @@ export function createRecoveryService(deps: {
   }
 
   /** The autologin code's user, counting the attempt per IP (a miss counts as a wrong code). */
-  async function redeemAutologin(site: SitesTable, code: string, ip: string) {
+  async function redeemAutologin(site: Site, code: string, ip: string) {
     await admitCodeAttempt('autologin', ip);
     const found = await findAutologin(site, code);
     if (!found) await codeAttemptFailed('autologin', ip);
@@ -255,7 +253,7 @@ export function createRecoveryService(deps: {
 
   return {
     /** POST /api/reset/pw. Answers the same for unknown e-mails; only the limits can refuse. */
-    async requestReset(site: SitesTable, email: string, ip: string, hint: OriginHint): Promise<void> {
+    async requestReset(site: Site, email: string, ip: string, hint: OriginHint): Promise<void> {
       assertAuthEnabled(site);
       const address = normalizeEmail(email);
       const message = 'Too many password reset requests. Please try again later';
@@ -292,7 +290,7 @@ export function createRecoveryService(deps: {
 
     /** POST /api/reset/pw/expired: the current password proves the user; the new one replaces it. */
     async resetExpired(
-      site: SitesTable,
+      site: Site,
       body: ExpiredResetBody,
       ip: string,
       device: DeviceInfo,
@@ -329,7 +327,7 @@ export function createRecoveryService(deps: {
 
     /** POST /v2/sites/{site}/autologin (role admin): a link that signs the user in for 30 days. */
     async issueAutologin(
-      site: SitesTable,
+      site: Site,
       issuer: AuthUser,
       email: string,
       hint: OriginHint,
@@ -342,12 +340,7 @@ export function createRecoveryService(deps: {
     },
 
     /** POST /v2/sites/{site}/autologin/{code}: reusable until it expires; failures count per IP. */
-    async autologin(
-      site: SitesTable,
-      code: string,
-      ip: string,
-      device: DeviceInfo,
-    ): Promise<AutologinResult> {
+    async autologin(site: Site, code: string, ip: string, device: DeviceInfo): Promise<AutologinResult> {
       assertAuthEnabled(site);
       const found = await redeemAutologin(site, code, ip);
       if (!found) return { status: 0 };
@@ -357,7 +350,7 @@ export function createRecoveryService(deps: {
 
     /** POST /v2/sites/{site}/autologin/{code}/password: only while the link answers status 1. */
     async autologinPassword(
-      site: SitesTable,
+      site: Site,
       code: string,
       password: string,
       ip: string,
@@ -380,7 +373,7 @@ export function createRecoveryService(deps: {
     },
 
     /** POST /v2/sites/{site}/passcodes (role admin): an 8-digit single-use passcode, valid 7 days. */
-    async issuePasscode(site: SitesTable, issuer: AuthUser, email: string): Promise<IssuedPasscode> {
+    async issuePasscode(site: Site, issuer: AuthUser, email: string): Promise<IssuedPasscode> {
       requireSiteAdmin(issuer, site, 'passcodes');
       const user = await targetUser(site, email);
       // 10^8 codes per site: a collision with a stored one is rare, so a few draws always suffice.
@@ -406,7 +399,7 @@ export function createRecoveryService(deps: {
      * first (see PasscodeRedirect in the contract): then it answers only the flag, without tokens.
      */
     async passcodeLogin(
-      site: SitesTable,
+      site: Site,
       passcode: string,
       ip: string,
       device: DeviceInfo,

@@ -16,7 +16,7 @@ const tags = ['search'];
 
 /** Search calls (discovery-and-site §7): the fuel variant and the search-host variant. */
 export const searchRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'search'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/v2/sites/:site/videos-search',
@@ -31,7 +31,7 @@ export const searchRoutes =
           response: { 200: VideosSearchResponse, ...errors },
         },
       },
-      async (req) => ctx.search.videosSearch(req.params.site, req.query),
+      async (req) => ctx.search.videosSearch(await req.site(), req.query),
     );
     app.get(
       '/v2/sites/:site/search/:type',
@@ -46,6 +46,6 @@ export const searchRoutes =
           response: { 200: SearchResult, ...errors },
         },
       },
-      async (req) => ctx.search.find(req.params.site, req.params.type, req.query),
+      async (req) => ctx.search.find(await req.site(), req.params.type, req.query),
     );
   };

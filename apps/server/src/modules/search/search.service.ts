@@ -16,9 +16,8 @@ import {
   searchTerms,
   searchTypeOfVideo,
   VIDEO_TYPE_OF,
-  type SearchOptionKey,
 } from '@marquee/domain';
-import type { SitesService } from '../sites';
+import type { Site } from '../sites';
 import type { SearchRepository, SearchRow } from './search.repository';
 
 export type SearchService = ReturnType<typeof createSearchService>;
@@ -57,17 +56,11 @@ function toHit(row: SearchRow): SearchHit {
  * Site-scoped full-text search over published, public content (discovery-and-site §2.4, §7;
  * decision 0013). Types the site's search options switch off are never searched.
  */
-export function createSearchService(deps: {
-  repo: SearchRepository;
-  sites: SitesService;
-  now: () => number;
-}) {
-  const { repo, sites, now } = deps;
+export function createSearchService(deps: { repo: SearchRepository; now: () => number }) {
+  const { repo, now } = deps;
 
-  async function search(siteUid: string, q: string, type: SearchType, p: Paging) {
-    const site = await sites.get(siteUid);
-    const options = json<Partial<Record<SearchOptionKey, boolean>>>(site.search_options, {});
-    const types = searchedTypes(type, options);
+  async function search(site: Site, q: string, type: SearchType, p: Paging) {
+    const types = searchedTypes(type, site.searchOptions);
     const at = new Date(now());
     const filter = {
       siteUid: site.uid,
@@ -84,14 +77,14 @@ export function createSearchService(deps: {
 
   return {
     /** GET /v2/sites/{site}/videos-search: `{ data, meta: { total } }`. */
-    async videosSearch(siteUid: string, query: VideosSearchQuery): Promise<VideosSearchResponse> {
-      const { hits, total } = await search(siteUid, query.q, query.type, query);
+    async videosSearch(site: Site, query: VideosSearchQuery): Promise<VideosSearchResponse> {
+      const { hits, total } = await search(site, query.q, query.type, query);
       return { data: hits, meta: { total } };
     },
 
     /** GET /v2/sites/{site}/search/{type}: the spec's Search result with hasMore (§7). */
-    async find(siteUid: string, type: SearchType, query: SearchQuery): Promise<SearchResult> {
-      const { hits, total } = await search(siteUid, query.search, type, query);
+    async find(site: Site, type: SearchType, query: SearchQuery): Promise<SearchResult> {
+      const { hits, total } = await search(site, query.search, type, query);
       return {
         q: query.search,
         hasMore: searchHasMore(query.page, query.limit, total),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { SitesTable, TabsTable } from '../../db/schema';
+import type { TabsTable } from '../../db/schema';
 import type { SiteSources } from '../../plugins/security-headers';
-import { storedAdSettings } from './ad-settings';
+import type { Site } from './sites.repository';
 
 /** The origin of an absolute http(s) URL; null for relative URLs (our own origin) and anything else. */
 function originOf(url: unknown): string | null {
@@ -41,23 +41,22 @@ export function embedFrameAncestors(raw: string | undefined): string[] | null {
 
 /** The site's outside sources: ads only while they run (enabled and approved), the rest as configured. */
 export function siteSources(
-  site: Pick<SitesTable, 'ads' | 'heartbeat' | 'embed'>,
+  site: Pick<Site, 'ads' | 'heartbeat' | 'frameAncestors'>,
   tabs: Pick<TabsTable, 'kind' | 'config'>[],
 ): SiteSources {
-  const ads = storedAdSettings(site.ads);
+  const { ads } = site;
   const adsOn = ads.enabled && ads.status === 'approved';
   const tag = adsOn ? [ads.url] : [];
   const banner = adsOn ? [ads.banners.url] : [];
   const creatives = adsOn ? ads.creatives.map((c) => c.mediaUrl) : [];
-  const heartbeat = (parseJson(site.heartbeat) as { url?: unknown } | undefined)?.url;
   const iframes = tabs
     .filter((t) => t.kind === 'iframe')
     .map((t) => (parseJson(t.config) as { url?: unknown } | undefined)?.url);
   return {
-    connect: uniqueOrigins([...tag, ...banner, heartbeat]),
+    connect: uniqueOrigins([...tag, ...banner, site.heartbeat.url]),
     media: uniqueOrigins([...tag, ...creatives]),
     img: uniqueOrigins([...tag, ...banner]),
     frame: uniqueOrigins(iframes),
-    frameAncestors: embedFrameAncestors(site.embed),
+    frameAncestors: site.frameAncestors,
   };
 }

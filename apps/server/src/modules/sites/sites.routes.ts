@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { security } from '../../plugins/openapi';
 
 export const sitesRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'sites'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/v2/sites/:site/config',
@@ -19,7 +19,7 @@ export const sitesRoutes =
           response: { 200: SiteConfig, 404: ErrorResponse },
         },
       },
-      async (req) => ctx.sites.config(req.params.site),
+      async (req) => ctx.sites.config(await req.site()),
     );
     app.get(
       '/v2/sites/:site/legal',
@@ -34,6 +34,6 @@ export const sitesRoutes =
           response: { 200: LegalTexts, 404: ErrorResponse },
         },
       },
-      async (req) => ctx.sites.legal(req.params.site),
+      async (req) => ctx.sites.legal(await req.site()),
     );
   };

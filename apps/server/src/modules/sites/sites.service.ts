@@ -1,11 +1,10 @@
 import type { LegalTexts, SiteConfig } from '@marquee/contract';
-import { resolvePerms } from '@marquee/domain';
 import type { SitesTable } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
-import { publicAdSettings, storedAdSettings } from './ad-settings';
+import { publicAdSettings } from './ad-settings';
 import { siteSources } from './content-policy';
-import { embedSettings, siteStructure } from './site-structure';
-import type { SitesRepository } from './sites.repository';
+import { siteStructure } from './site-structure';
+import type { Site, SitesRepository } from './sites.repository';
 import { trackForBulkInvalidation } from '../catalog';
 
 export type SitesService = ReturnType<typeof createSitesService>;
@@ -22,62 +21,72 @@ const MISS_RELOAD_MS = 1_000;
 
 /** Site lookup and resolution. Site configs change rarely, so they are cached for a few seconds. */
 export function createSitesService(repo: SitesRepository, defaultSite: string) {
-  let cache: { at: number; byUid: Map<string, SitesTable>; byHost: Map<string, string> } | undefined;
+  let cache: { at: number; byUid: Map<string, Site>; byHost: Map<string, string> } | undefined;
 
   async function load(miss = false) {
     const age = cache ? Date.now() - cache.at : Infinity;
     if (cache && age < (miss ? MISS_RELOAD_MS : CACHE_MS)) return cache;
-    const rows = await repo.findAll();
-    const byUid = new Map(rows.map((r) => [r.uid, r]));
+    const sites = await repo.findAll();
+    const byUid = new Map(sites.map((s) => [s.uid, s]));
     const byHost = new Map<string, string>();
-    for (const row of rows)
-      for (const host of JSON.parse(row.hosts) as string[]) byHost.set(host.toLowerCase(), row.uid);
+    for (const site of sites) for (const host of site.hosts) byHost.set(host, site.uid);
     cache = { at: Date.now(), byUid, byHost };
     return cache;
   }
 
-  /** The site's row, or a 404 naming it. */
-  async function get(uid: string): Promise<SitesTable> {
+  /** The site, or a 404 naming it. */
+  async function byUid(uid: string): Promise<Site> {
     const site = (await load()).byUid.get(uid) ?? (await load(true)).byUid.get(uid);
     if (!site) throw notFound(`Site '${uid}'`);
     return site;
   }
 
   const service = {
-    get,
+    byUid,
+    /**
+     * The stored row, or a 404 naming the site. Only commerce still reads rows (its tip jar and
+     * perms); it moves to `byUid` and `request.site()` in issue 13's commerce pass, and this goes.
+     */
+    async get(uid: string): Promise<SitesTable> {
+      const row = await repo.findRow(uid);
+      if (!row) throw notFound(`Site '${uid}'`);
+      return row;
+    },
     /** Forgets the cached sites (a bulk writer in this process, such as the seed, calls it). */
     clear: () => void (cache = undefined),
 
-    /** The request's site: the {site} path segment, else __site, else the host name, else the default site. */
-    async resolve(request: SiteRequest): Promise<SitesTable> {
+    /**
+     * The request's site: the {site} path segment, else __site, else the host name, else the default
+     * site. Routes read it as `request.site()` (`site-resolution.ts`), which calls this once.
+     */
+    async resolve(request: SiteRequest): Promise<Site> {
       const param = (request.params as { site?: string } | undefined)?.site;
       const query = (request.query as { __site?: string } | undefined)?.__site;
       const explicit = param ?? query;
-      if (explicit) return get(explicit);
+      if (explicit) return byUid(explicit);
       const host = request.hostname?.split(':')[0]!.toLowerCase();
       const byHost = host
         ? ((await load()).byHost.get(host) ?? (await load(true)).byHost.get(host))
         : undefined;
-      return get(byHost ?? defaultSite);
+      return byUid(byHost ?? defaultSite);
     },
 
-    async config(uid: string): Promise<SiteConfig> {
-      const site = await get(uid);
+    async config(site: Site): Promise<SiteConfig> {
       const [pages, tabs, structure] = await Promise.all([
-        repo.findPages(uid),
-        repo.findTabs(uid),
-        repo.findStructure(uid),
+        repo.findPages(site.uid),
+        repo.findTabs(site.uid),
+        repo.findStructure(site.uid),
       ]);
       return {
         uid: site.uid,
         name: site.name,
-        theme: JSON.parse(site.theme),
-        defaultPage: site.default_page,
-        perms: resolvePerms(JSON.parse(site.perms)),
-        ads: publicAdSettings(storedAdSettings(site.ads)),
-        chat: JSON.parse(site.chat),
-        heartbeat: JSON.parse(site.heartbeat),
-        searchOptions: JSON.parse(site.search_options),
+        theme: site.theme as SiteConfig['theme'],
+        defaultPage: site.defaultPage,
+        perms: site.perms,
+        ads: publicAdSettings(site.ads),
+        chat: site.chat,
+        heartbeat: site.heartbeat,
+        searchOptions: site.searchOptions,
         pages: pages.map((p) => ({
           url: p.url,
           title: p.title,
@@ -87,24 +96,20 @@ export function createSitesService(repo: SitesRepository, defaultSite: string) {
             .map((t) => ({ id: t.id, url: t.url, title: t.title, kind: t.kind })),
         })),
         ...siteStructure(structure),
-        embed: embedSettings(site.embed),
+        embed: site.embed,
       };
     },
 
     /** The outside hosts the site's integrations need, for its pages' Content-Security-Policy. */
-    sources: async (uid: string) => siteSources(await get(uid), await repo.findTabs(uid)),
-
-    /** The site's ad settings with the operator's creatives (404 for an unknown site; decision 0026). */
-    adSettings: async (uid: string) => storedAdSettings((await get(uid)).ads),
+    sources: async (site: Site) => siteSources(site, await repo.findTabs(site.uid)),
 
     /** The terms (the same text sign-up accepts) and the privacy text, for the legal page. */
-    async legal(uid: string): Promise<LegalTexts> {
-      const site = await get(uid);
-      const structure = await repo.findStructure(uid);
+    async legal(site: Site): Promise<LegalTexts> {
+      const structure = await repo.findStructure(site.uid);
       return {
-        terms: site.terms_text ?? '',
+        terms: site.termsText ?? '',
         privacy: structure?.privacy_text ?? '',
-        updatedAt: site.terms_updated_at,
+        updatedAt: site.termsUpdatedAt,
       };
     },
   };

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import { security } from '../../plugins/openapi';
 
 export const socialRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'social'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/v2/sites/:site/oauth/providers',
@@ -30,7 +30,7 @@ export const socialRoutes =
           response: { 200: SocialProviderList, 404: ErrorResponse },
         },
       },
-      async (req) => ctx.social.providers(await ctx.sites.get(req.params.site)),
+      async (req) => ctx.social.providers(await req.site()),
     );
 
     app.get(
@@ -54,8 +54,7 @@ export const socialRoutes =
           },
         },
       },
-      async (req) =>
-        ctx.social.authorize(await ctx.sites.get(req.params.site), req.params.provider, req.query),
+      async (req) => ctx.social.authorize(await req.site(), req.params.provider, req.query),
     );
 
     // GET of the same path is the web app's callback page (the SPA fallback serves it).

@@ -6,7 +6,6 @@ import type {
   SocialLoginResponse,
   SocialProviderList,
 } from '@marquee/contract';
-import { resolvePerms } from '@marquee/domain';
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import {
   allowInsecureRequests,
@@ -19,10 +18,10 @@ import {
   randomNonce,
   randomPKCECodeVerifier,
 } from 'openid-client';
-import type { SitesTable, UsersTable } from '../../db/schema';
+import type { UsersTable } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import type { AuthService, DeviceInfo } from '../auth';
-import type { SitesService } from '../sites';
+import type { Site, SitesService } from '../sites';
 import type { SocialConfig, SocialProviderConfig } from '../../plugins/social-config';
 import type { SocialRepository } from './social.repository';
 
@@ -67,7 +66,7 @@ export function createSocialService(deps: {
   repo: SocialRepository;
   auth: Pick<AuthService, 'findUser' | 'startSession'>;
   /** Looks the state's site up (a cached read of `sites`). */
-  sites: Pick<SitesService, 'get'>;
+  sites: Pick<SitesService, 'byUid'>;
   now: () => number;
 }) {
   const { config, repo, auth, sites, now } = deps;
@@ -88,8 +87,8 @@ export function createSocialService(deps: {
       `Unable to log in with ${provider.name.toLowerCase()}. Please try again`,
     );
 
-  const assertAuthEnabled = (site: SitesTable) => {
-    if (resolvePerms(JSON.parse(site.perms)).hideAuth) throw authDisabled();
+  const assertAuthEnabled = (site: Site) => {
+    if (site.perms.hideAuth) throw authDisabled();
   };
 
   /** The provider's client, discovered once per process; a failed discovery is retried next time. */
@@ -153,7 +152,7 @@ export function createSocialService(deps: {
 
   /** The linked user, else the site's user with that e-mail (now linked), else a new user. */
   async function findOrCreateUser(
-    site: SitesTable,
+    site: Site,
     provider: SocialProviderConfig,
     claims: Record<string, unknown>,
   ): Promise<UsersTable | undefined> {
@@ -203,15 +202,13 @@ export function createSocialService(deps: {
   }
 
   return {
-    providers: (site: SitesTable): SocialProviderList => ({
-      items: resolvePerms(JSON.parse(site.perms)).hideAuth
-        ? []
-        : config.providers.map(({ id, name }) => ({ id, name })),
+    providers: (site: Site): SocialProviderList => ({
+      items: site.perms.hideAuth ? [] : config.providers.map(({ id, name }) => ({ id, name })),
     }),
 
     /** The provider's authorization URL for a login that returns to `callbackHost`. */
     async authorize(
-      site: SitesTable,
+      site: Site,
       providerId: string,
       query: SocialAuthorizeQuery,
     ): Promise<SocialAuthorizeResponse> {
@@ -277,7 +274,7 @@ export function createSocialService(deps: {
         throw failed('binding differs from the one the login started with (login CSRF)');
       if (body.callbackHost !== undefined && body.callbackHost !== state.callbackHost)
         throw failed('callbackHost differs from the one the login started with');
-      const site = await sites.get(state.site).catch(() => undefined);
+      const site = await sites.byUid(state.site).catch(() => undefined);
       if (!site) throw failed('the site of the state is gone');
       assertAuthEnabled(site);
 

@@ -1,7 +1,7 @@
 import type { UserFavorite } from '@marquee/contract';
 import type { AuthUser } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
-import type { SitesService } from '../sites';
+import type { Site } from '../sites';
 import type { FavoritesRepository } from './favorites.repository';
 import { ownSite } from './site-scope';
 
@@ -14,27 +14,26 @@ export type FavoritesService = ReturnType<typeof createFavoritesService>;
  */
 export function createFavoritesService(deps: {
   repo: FavoritesRepository;
-  sites: Pick<SitesService, 'get'>;
   /** Throws 404 for a video catalog reads do not serve (unknown or private). */
   requireVideo: (site: string, uid: string) => Promise<unknown>;
   now: () => number;
 }) {
-  const { repo, sites, requireVideo, now } = deps;
+  const { repo, requireVideo, now } = deps;
 
   return {
-    async get(user: AuthUser, siteParam: string, uid: string): Promise<UserFavorite> {
-      const site = await ownSite(sites, user, siteParam);
-      await requireVideo(site, uid);
-      const state = await repo.get(user.id, site, uid);
+    async get(user: AuthUser, site: Site, uid: string): Promise<UserFavorite> {
+      const siteUid = ownSite(site, user);
+      await requireVideo(siteUid, uid);
+      const state = await repo.get(user.id, siteUid, uid);
       if (!state) throw notFound(`Video '${uid}'`);
       return { uid, ...state };
     },
 
-    async set(user: AuthUser, siteParam: string, uid: string, favorite: boolean): Promise<UserFavorite> {
-      const site = await ownSite(sites, user, siteParam);
-      await requireVideo(site, uid);
+    async set(user: AuthUser, site: Site, uid: string, favorite: boolean): Promise<UserFavorite> {
+      const siteUid = ownSite(site, user);
+      await requireVideo(siteUid, uid);
       const state = await repo.set(
-        { user_id: user.id, site_uid: site, video_uid: uid, created_at: new Date(now()).toISOString() },
+        { user_id: user.id, site_uid: siteUid, video_uid: uid, created_at: new Date(now()).toISOString() },
         favorite,
       );
       if (!state) throw notFound(`Video '${uid}'`);

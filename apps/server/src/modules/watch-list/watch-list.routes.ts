@@ -24,7 +24,7 @@ const refusals = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 4
  * favorites (§7 Videos: videos/{uid}/user-favorites). Login required for every call.
  */
 export const watchListRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'watchList' | 'favorites'>): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['me'];
     // Every call needs a signed-in viewer: a 401 comes before any 400 about the request.
@@ -46,7 +46,7 @@ export const watchListRoutes =
           response: { 200: WatchList, ...refusals },
         },
       },
-      async (req) => ctx.watchList.list(requireUser(req), req.params.site, req.query),
+      async (req) => ctx.watchList.list(requireUser(req), await req.site(), req.query),
     );
 
     app.post(
@@ -65,7 +65,7 @@ export const watchListRoutes =
         },
       },
       async (req, reply) => {
-        const { item, created } = await ctx.watchList.add(requireUser(req), req.params.site, req.body);
+        const { item, created } = await ctx.watchList.add(requireUser(req), await req.site(), req.body);
         return reply.status(created ? 201 : 200).send(item);
       },
     );
@@ -84,7 +84,7 @@ export const watchListRoutes =
         },
       },
       async (req, reply) => {
-        await ctx.watchList.remove(requireUser(req), req.params.site, req.params.id);
+        await ctx.watchList.remove(requireUser(req), await req.site(), req.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -102,7 +102,7 @@ export const watchListRoutes =
           response: { 200: UserFavorite, ...refusals },
         },
       },
-      async (req) => ctx.favorites.get(requireUser(req), req.params.site, req.params.uid),
+      async (req) => ctx.favorites.get(requireUser(req), await req.site(), req.params.uid),
     );
 
     app.post(
@@ -119,6 +119,6 @@ export const watchListRoutes =
           response: { 200: UserFavorite, ...refusals },
         },
       },
-      async (req) => ctx.favorites.set(requireUser(req), req.params.site, req.params.uid, req.body.favorite),
+      async (req) => ctx.favorites.set(requireUser(req), await req.site(), req.params.uid, req.body.favorite),
     );
   };

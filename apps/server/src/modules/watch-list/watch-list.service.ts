@@ -4,7 +4,7 @@ import { nextUnfinishedEpisode, pageOffset, WATCH_LIST_MAX_ITEMS } from '@marque
 import type { WatchListItemsTable } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
-import type { SitesService } from '../sites';
+import type { Site } from '../sites';
 import { ownSite } from './site-scope';
 import type { WatchListRepository } from './watch-list.repository';
 
@@ -18,7 +18,6 @@ export type WatchListService = ReturnType<typeof createWatchListService>;
  */
 export function createWatchListService(deps: {
   repo: WatchListRepository;
-  sites: Pick<SitesService, 'get'>;
   catalog: {
     videosByUid: (site: string, uids: string[]) => Promise<Map<string, Video>>;
     seriesWithEpisodes: (
@@ -37,7 +36,7 @@ export function createWatchListService(deps: {
   /** "Watch list page 1000": a list never outgrows the one page clients ask for. */
   maxItems?: number;
 }) {
-  const { repo, sites, catalog, progress, now } = deps;
+  const { repo, catalog, progress, now } = deps;
   const maxItems = deps.maxItems ?? WATCH_LIST_MAX_ITEMS;
 
   /** Rows → items, in order; rows whose content the catalog no longer serves are left out. */
@@ -111,9 +110,9 @@ export function createWatchListService(deps: {
   }
 
   return {
-    async list(user: AuthUser, siteParam: string, q: { page: number; pageSize: number }): Promise<WatchList> {
-      const site = await ownSite(sites, user, siteParam, 'watchList');
-      const items = await toItems(user.id, site, await repo.list(user.id, site));
+    async list(user: AuthUser, site: Site, q: { page: number; pageSize: number }): Promise<WatchList> {
+      const siteUid = ownSite(site, user, 'watchList');
+      const items = await toItems(user.id, siteUid, await repo.list(user.id, siteUid));
       const start = pageOffset(q.page, q.pageSize);
       return { items: items.slice(start, start + q.pageSize), totalItems: items.length };
     },
@@ -124,11 +123,11 @@ export function createWatchListService(deps: {
      */
     async add(
       user: AuthUser,
-      siteParam: string,
+      site: Site,
       body: AddToWatchListBody,
     ): Promise<{ item: WatchListItem; created: boolean }> {
-      const site = await ownSite(sites, user, siteParam, 'watchList');
-      const type = await contentType(site, body.contentId, body.video?.type);
+      const siteUid = ownSite(site, user, 'watchList');
+      const type = await contentType(siteUid, body.contentId, body.video?.type);
       let row = await repo.find(user.id, body.contentId);
       let created = false;
       if (!row) {
@@ -142,7 +141,7 @@ export function createWatchListService(deps: {
         const candidate: WatchListItemsTable = {
           id: randomUUID(),
           user_id: user.id,
-          site_uid: site,
+          site_uid: siteUid,
           content_id: body.contentId,
           content_type: type,
           created_at: new Date(now()).toISOString(),
@@ -151,15 +150,15 @@ export function createWatchListService(deps: {
         // Lost a race with the same add: the other request's row is the item.
         row = created ? candidate : await repo.find(user.id, body.contentId);
       }
-      const [item] = row ? await toItems(user.id, site, [row]) : [];
+      const [item] = row ? await toItems(user.id, siteUid, [row]) : [];
       if (!item) throw new AppError(404, 'notFound', `'${body.contentId}' not found`, 'contentId');
       return { item, created };
     },
 
     /** Removes by the item's id or by its contentId (what a card's button knows). */
-    async remove(user: AuthUser, siteParam: string, id: string): Promise<void> {
-      const site = await ownSite(sites, user, siteParam, 'watchList');
-      if (!(await repo.remove(user.id, site, id)))
+    async remove(user: AuthUser, site: Site, id: string): Promise<void> {
+      const siteUid = ownSite(site, user, 'watchList');
+      if (!(await repo.remove(user.id, siteUid, id)))
         throw new AppError(404, 'notFound', 'This title is not in your watch list', 'id');
     },
   };
