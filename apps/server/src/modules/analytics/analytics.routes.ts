@@ -16,7 +16,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
-import { AnalyticsBusyError } from './analytics.service';
 import { pascal, security } from '../../plugins/openapi';
 
 const tags = ['analytics'];
@@ -43,10 +42,6 @@ const summaries: Record<AnalyticsKind, string> = {
 export const analyticsRoutes =
   (ctx: Pick<AppContext, 'analytics'>): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('onError', async (_req, reply, err) => {
-      if (err instanceof AnalyticsBusyError) reply.header('retry-after', String(err.retryAfterSeconds));
-    });
-
     const origin = (req: FastifyRequest) => ({
       user: req.user,
       source: (req.query as { __source?: string }).__source,

@@ -21,8 +21,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import type { DeviceInfo } from './auth.service';
-import { HasherBusyError } from '../../infra/password-hasher';
-import { RateLimitedError } from './login-guard';
 import { security } from '../../plugins/openapi';
 
 const device = (req: FastifyRequest): DeviceInfo => ({
@@ -37,11 +35,6 @@ const siteOf = (ctx: Pick<AppContext, 'sites'>, req: FastifyRequest, body: { sit
 export const authRoutes =
   (ctx: Pick<AppContext, 'auth' | 'sites'>): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('onError', async (_req, reply, err) => {
-      if (err instanceof RateLimitedError || err instanceof HasherBusyError)
-        reply.header('retry-after', String(err.retryAfterSeconds));
-    });
-
     app.post(
       '/v2/me/auth/login',
       {

@@ -50,7 +50,7 @@ export const captchaRequired = () =>
     'captchaToken',
   );
 
-/** 429 rateLimited; the route copies `retryAfterSeconds` into the Retry-After header. */
+/** 429 rateLimited; the error handler sends `retryAfterSeconds` as Retry-After. */
 export class RateLimitedError extends AppError {
   constructor(
     override readonly retryAfterSeconds: number,

@@ -13,25 +13,13 @@ import {
   SecondScreenRegistration,
   SiteParams,
 } from '@marquee/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
-import { RateLimitedError } from './devices.service';
 import { security } from '../../plugins/openapi';
 
 const tags = ['devices'];
-
-/** Adds Retry-After to a 429 before the error handler answers it. */
-async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
-    throw err;
-  }
-}
 
 /** Second screens: TV activation by code (accounts-and-commerce §7), see devices.service.ts. */
 export const devicesRoutes =
@@ -62,13 +50,11 @@ export const devicesRoutes =
         },
       },
       async (req, reply) => {
-        const registration = await withRetryAfter(reply, async () =>
-          ctx.devices.register(await req.site(), req.body, {
-            origin: `${req.protocol}://${req.host}`,
-            userAgent: req.headers['user-agent'] ?? null,
-            ip: req.ip,
-          }),
-        );
+        const registration = await ctx.devices.register(await req.site(), req.body, {
+          origin: `${req.protocol}://${req.host}`,
+          userAgent: req.headers['user-agent'] ?? null,
+          ip: req.ip,
+        });
         return reply.status(201).send(registration);
       },
     );
@@ -123,10 +109,10 @@ export const devicesRoutes =
           },
         },
       },
-      async (req, reply) => {
+      async (req) => {
         const user = requireUser(req);
         const { uid } = await req.site();
-        return withRetryAfter(reply, () => ctx.devices.activate(uid, user, req.params.id, req.ip));
+        return ctx.devices.activate(uid, user, req.params.id, req.ip);
       },
     );
 

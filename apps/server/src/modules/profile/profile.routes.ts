@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser, type AuthUser } from '../../plugins/auth';
-import { RateLimitedError, type ProfileSite } from './profile.service';
+import type { ProfileSite } from './profile.service';
 import { security } from '../../plugins/openapi';
 
 const noContent = (what: string) => z.null().describe(what);
@@ -23,10 +23,6 @@ export const profileRoutes =
   async (app) => {
     /** The signed-in user's own site (from the token, not the request), with its permission flags. */
     const siteOf = (user: AuthUser): Promise<ProfileSite> => ctx.sites.byUid(user.siteUid);
-
-    app.addHook('onError', async (_req, reply, err) => {
-      if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
-    });
 
     app.patch(
       '/v2/me/info',

@@ -277,7 +277,7 @@ function nameChangeTooSoon(lastChange: number): AppError {
   );
 }
 
-/** 429 rateLimited; the route sends `retryAfterSeconds` as Retry-After. */
+/** 429 rateLimited; the error handler sends `retryAfterSeconds` as Retry-After. */
 export class RateLimitedError extends AppError {
   constructor(
     message: string,
