@@ -1,8 +1,9 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectPlaysPast, launchBrowser, withoutNativeHls } from './browser';
 
 const baseUrl = inject('baseUrl');
+const HOUR = 3_600_000;
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -60,6 +61,35 @@ describe('web app', () => {
     expect(await hint.textContent()).toBe('Press Esc to exit');
     const at = await page.getByTestId('player').evaluate((v: HTMLVideoElement) => v.currentTime);
     expect(at).toBeGreaterThanOrEqual(36);
+    await page.close();
+  });
+});
+
+describe('a device whose clock is an hour ahead of the server', () => {
+  it("renews the signed URL before it expires on the server's clock (decision 0037)", async () => {
+    const page = await browser.newPage();
+    // The page's clock (Date, timers) starts an hour ahead and runs from there; fastForward jumps it.
+    await page.clock.install({ time: Date.now() + HOUR });
+    const playUrls: Response[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/videos/demo-video-06/play-url')) playUrls.push(r);
+    });
+    await page.goto(`${baseUrl}/channel/newsroom/demo-video-06`);
+    await expectPlaysPast(page, 1);
+    // The watch page may ask play-url more than once as it mounts; renewal is one more ask later.
+    const atStart = playUrls.length;
+    // The token's life on the server's clock (PLAY_URL_TTL_SECONDS): its expiry less the answer's Date.
+    const first = playUrls[0]!;
+    const { expiresAt } = (await first.json()) as { expiresAt: string };
+    const life = Date.parse(expiresAt) - Date.parse((await first.allHeaders()).date!);
+
+    // The renewal is due a minute before expiry: not yet 90 s before it…
+    await page.clock.fastForward(life - 90_000);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(playUrls).toHaveLength(atStart);
+    // …and done by 30 s before it (a device-clock renewal would have seen the token expired from the start).
+    await page.clock.fastForward(60_000);
+    await expect.poll(() => playUrls.length, { timeout: 10_000 }).toBe(atStart + 1);
     await page.close();
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiPath, buildUrl, createApiClient, sitePath } from './client';
 import { ApiError, DEFAULT_ERROR_MESSAGE, parseApiError, shouldRetry } from './errors';
 import { resolveSiteUid } from './site';
@@ -129,5 +129,67 @@ describe('resolveSiteUid', () => {
     expect(resolveSiteUid({ meta: '', search: '?__site=other' })).toBe('other');
     expect(resolveSiteUid({ meta: '{{SITE}}', search: '' })).toBe('demo');
     expect(resolveSiteUid({})).toBe('demo');
+  });
+});
+
+describe('api.serverNow', () => {
+  const T0 = Date.parse('2026-03-01T12:00:00Z');
+  const HOUR = 3_600_000;
+  const answer = (date?: string) =>
+    new Response('{}', { status: 200, headers: date === undefined ? {} : { date } });
+  /** A client whose answers carry these `Date` headers, one per call, all made at T0. */
+  async function clientAfter(...dates: Array<string | undefined>) {
+    const fetch = vi.fn<typeof globalThis.fetch>();
+    for (const date of dates) fetch.mockResolvedValueOnce(answer(date));
+    const api = createApiClient({ site: 'demo', source: 'tv', fetch });
+    for (let i = 0; i < dates.length; i++) await api.get('/v2/x');
+    return api;
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(T0);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('is the device clock until an answer carries a usable Date header', async () => {
+    expect((await clientAfter()).serverNow()).toBe(T0);
+    expect((await clientAfter(undefined)).serverNow()).toBe(T0);
+    expect((await clientAfter('soon', '', 'Mon, 99 Foo 2026 99:00:00 GMT')).serverNow()).toBe(T0);
+  });
+
+  it("follows the server's clock when this device's is an hour ahead or behind", async () => {
+    // The header is cut to the second, so the estimate sits half a second into it.
+    const behind = await clientAfter(new Date(T0 - HOUR).toUTCString());
+    expect(behind.serverNow()).toBe(T0 - HOUR + 500);
+    const ahead = await clientAfter(new Date(T0 + HOUR).toUTCString());
+    expect(ahead.serverNow()).toBe(T0 + HOUR + 500);
+    // It keeps running with the device's clock, offset.
+    vi.advanceTimersByTime(10_000);
+    expect(ahead.serverNow()).toBe(T0 + HOUR + 10_500);
+  });
+
+  it('ignores a bad header among good ones and one stale answer (the median of the latest)', async () => {
+    const server = new Date(T0 - HOUR).toUTCString();
+    const stale = new Date(T0 - 3 * HOUR).toUTCString();
+    const api = await clientAfter(server, 'garbage', server, stale, server);
+    expect(api.serverNow()).toBe(T0 - HOUR + 500);
+  });
+
+  it('moves to a new offset once most of the latest answers agree (the device clock was set)', async () => {
+    const before = new Date(T0 - HOUR).toUTCString();
+    const now = new Date(T0).toUTCString();
+    const api = await clientAfter(before, before, before, before, before, now, now, now);
+    expect(api.serverNow()).toBe(T0 + 500);
+  });
+
+  it('learns from refused answers too, and is safe to pass unbound', async () => {
+    const fetch = vi.fn(
+      async () => new Response('{}', { status: 404, headers: { date: new Date(T0 + HOUR).toUTCString() } }),
+    );
+    const api = createApiClient({ site: 'demo', source: 'tv', fetch });
+    await expect(api.get('/v2/x')).rejects.toBeInstanceOf(ApiError);
+    const { serverNow } = api;
+    expect(serverNow()).toBe(T0 + HOUR + 500);
   });
 });

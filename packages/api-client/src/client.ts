@@ -1,4 +1,5 @@
 import { networkError, parseApiError, type ApiError } from './errors';
+import { createServerClock } from './server-clock';
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue>;
@@ -34,6 +35,11 @@ export interface ApiClient {
   url(path: string, query?: Query): string;
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
+  /**
+   * The server's time (epoch ms), learned from the `Date` header of its answers: what times the
+   * server hands out, such as play-url's `expiresAt`, are compared with. Safe to pass unbound.
+   */
+  serverNow(): number;
 }
 
 /** Joins path segments, encoding each: `apiPath('v2', 'sites', site, 'videos', uid)`. */
@@ -63,6 +69,7 @@ export function buildUrl(baseUrl: string, path: string, query: Query = {}): stri
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const clock = createServerClock();
   const url = (path: string, query: Query = {}) =>
     buildUrl(baseUrl, path, { ...query, __site: options.site, __source: options.source });
 
@@ -84,6 +91,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (error instanceof Error && error.name === 'AbortError') throw error;
       throw networkError(error);
     }
+    clock.observe(response.headers.get('date'));
     const text = await response.text();
     let body: unknown = undefined;
     if (text) {
@@ -107,5 +115,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     url,
     request,
     get: (path, req) => request('GET', path, req),
+    serverNow: clock.now,
   };
 }

@@ -62,6 +62,7 @@ export function attachNative(video: HTMLVideoElement, options: ResolvedPlayerOpt
       ? createSourceRenewal({
           src: options.src,
           expiresAt: options.expiresAt,
+          now: options.serverNow,
           renew: async () => {
             const next = await renewSource();
             if (next && next.url !== video.currentSrc && next.url !== video.getAttribute('src'))
@@ -97,7 +98,12 @@ export async function attachHlsJs(
     return null;
   }
   const renewal = options.renewSource
-    ? createSourceRenewal({ src: options.src, expiresAt: options.expiresAt, renew: options.renewSource })
+    ? createSourceRenewal({
+        src: options.src,
+        expiresAt: options.expiresAt,
+        now: options.serverNow,
+        renew: options.renewSource,
+      })
     : null;
   const hls = new Hls({
     ...buildHlsConfig(options),

@@ -23,6 +23,11 @@ export interface PlayerOptions {
    */
   renewSource?: () => Promise<RenewedSource | null>;
   /**
+   * The server's clock, which `expiresAt` is on (the API client's `serverNow`): renewal is timed by
+   * it, as a device's own clock may be far off. Defaults to this device's clock.
+   */
+  serverNow?: () => number;
+  /**
    * Where to listen for the first user gesture that unmutes an autoplay-muted video
    * (defaults to `document`). Pass null to stay muted.
    */
@@ -40,6 +45,7 @@ export interface ResolvedPlayerOptions {
   live: boolean;
   expiresAt: string | null;
   renewSource: (() => Promise<RenewedSource | null>) | null;
+  serverNow: () => number;
 }
 
 /** Normalises the caller's options: autoplay implies a muted start, live ignores startTime. */
@@ -57,6 +63,7 @@ export function buildPlayerOptions(options: PlayerOptions): ResolvedPlayerOption
     live,
     expiresAt: options.expiresAt ?? null,
     renewSource: options.renewSource ?? null,
+    serverNow: options.serverNow ?? (() => Date.now()),
   };
 }
 

@@ -3,6 +3,7 @@ import { createSourceRenewal, RENEW_LEAD_MS, RENEW_RETRY_MS } from './source-ren
 
 const T0 = Date.parse('2026-03-01T12:00:00Z');
 const MIN = 60_000;
+const HOUR = 60 * MIN;
 const iso = (ms: number) => new Date(ms).toISOString();
 const src = '/media/tokA/asset1/master.m3u8';
 
@@ -40,6 +41,17 @@ describe('createSourceRenewal', () => {
     const r = createSourceRenewal({ src, expiresAt: iso(T0 - 5 * MIN), renew });
     await vi.advanceTimersByTimeAsync(60 * MIN);
     expect(renew).not.toHaveBeenCalled();
+    r.stop();
+  });
+
+  it("times the renewal by the server's clock when this device's is an hour ahead", async () => {
+    const serverNow = () => Date.now() - HOUR; // this device reads T0 while the server reads T0 - 1 h
+    const renew = vi.fn(async () => null);
+    const r = createSourceRenewal({ src, expiresAt: iso(T0 - HOUR + 15 * MIN), now: serverNow, renew });
+    await vi.advanceTimersByTimeAsync(15 * MIN - RENEW_LEAD_MS - 1);
+    expect(renew).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(renew).toHaveBeenCalledTimes(1);
     r.stop();
   });
 
@@ -90,6 +102,50 @@ describe('createSourceRenewal', () => {
     stopped.stop();
     await vi.advanceTimersByTimeAsync(20 * MIN);
     expect(renew).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a player's renewal on a device clock an hour ahead of the server", () => {
+  // hls.js takes the same options (engines.ts); it needs Media Source Extensions, so the native engine stands for both.
+  /** Just enough of a <video> for the native engine: it notes every source it is given. */
+  function fakeVideo() {
+    const video = {
+      src: '',
+      currentSrc: '',
+      currentTime: 0,
+      paused: true,
+      load: vi.fn(),
+      play: vi.fn(async () => undefined),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      removeAttribute: vi.fn(),
+      getAttribute: () => video.src,
+    };
+    return video;
+  }
+
+  it('native HLS asks play-url again a minute before the server-side expiry', async () => {
+    const { attachNative } = await import('./engines');
+    const { buildPlayerOptions } = await import('./options');
+    const renewSource = vi.fn(async () => ({ url: '/media/tokB/asset1/master.m3u8', expiresAt: null }));
+    // play-url answered at the server's T0 - 1 h with a 15-minute token; this device reads T0.
+    const options = buildPlayerOptions({
+      src,
+      expiresAt: iso(T0 - HOUR + 15 * MIN),
+      renewSource,
+      serverNow: () => Date.now() - HOUR,
+    });
+    const video = fakeVideo();
+    const handle = attachNative(video as unknown as HTMLVideoElement, options, {
+      onReady: vi.fn(),
+      onError: vi.fn(),
+    });
+    await vi.advanceTimersByTimeAsync(15 * MIN - RENEW_LEAD_MS - 1_000);
+    expect(renewSource).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(renewSource).toHaveBeenCalledTimes(1);
+    expect(video.src).toBe('/media/tokB/asset1/master.m3u8');
+    handle.destroy();
   });
 });
 

@@ -8,6 +8,7 @@ export interface SourceRenewalOptions {
   expiresAt: string | null | undefined;
   /** Asks play-url again; null when it no longer plays (signed out, grant revoked). */
   renew: () => Promise<RenewedSource | null>;
+  /** The server's clock, which `expiresAt` is on (a device's own clock may be hours off). */
   now?: () => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (id: unknown) => void;
@@ -40,8 +41,8 @@ export function createSourceRenewal(options: SourceRenewalOptions) {
     const expiresMs = expiresAt ? Date.parse(expiresAt) : NaN;
     if (stopped || !original || !Number.isFinite(expiresMs)) return;
     const left = expiresMs - now();
-    // Already past by this device's clock: the clock is off (TVs' often are), and renewing now
-    // would only get another token that looks expired, in a loop. Play on as before renewal existed.
+    // Already past on the given clock: this one is off (a device clock passed for the server's), and
+    // renewing now would only get another token that looks expired, in a loop. Play on as it is.
     if (left <= 0) return;
     const lead = Math.min(RENEW_LEAD_MS, left / 2);
     timer = setTimer(() => void renewBefore(expiresMs), Math.max(0, left - lead));

@@ -187,6 +187,8 @@ describe('GET /v2/sites/{site}/videos/{uid}/play-url — outcomes', () => {
     const exp = Date.parse(body.expiresAt!);
     expect(exp - NOW).toBeGreaterThanOrEqual(600_000);
     expect(exp - NOW).toBeLessThan(660_000);
+    // The players time the renewal by the server's clock, learned from this header (decision 0037).
+    expect(Date.parse(String(res.headers.date))).toBeGreaterThan(Date.now() - 60_000);
     expect(JSON.parse(Buffer.from(body.token!.split('.')[0]!, 'base64url').toString())).toEqual({
       exp: exp / 1000,
       asset: 'asset1',

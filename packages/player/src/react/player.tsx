@@ -15,6 +15,8 @@ export interface PlayerProps {
   /** When the signed `src` expires, and how to renew it (play-url again) on a longer play. */
   expiresAt?: PlayerOptions['expiresAt'];
   renewSource?: PlayerOptions['renewSource'];
+  /** The server's clock `expiresAt` is on (the API client's `serverNow`), to time the renewal by. */
+  serverNow?: PlayerOptions['serverNow'];
   autoplay?: boolean;
   muted?: boolean;
   live?: boolean;
@@ -57,6 +59,7 @@ export function Player(props: PlayerProps) {
     src: props.src,
     expiresAt: props.expiresAt,
     renewSource: props.renewSource,
+    serverNow: props.serverNow,
     autoplay: props.autoplay,
     muted: props.muted,
     live: props.live,

@@ -54,6 +54,7 @@ export function usePlayer(videoRef: RefObject<HTMLVideoElement | null>, options:
       // The newest callbacks, so a re-render does not restart the player.
       onError: (error) => latest.current.onError?.(error),
       renewSource: () => latest.current.renewSource?.() ?? Promise.resolve(null),
+      serverNow: () => latest.current.serverNow?.() ?? Date.now(),
     });
     setState({ ...initialState, engine: p.engine, muted: video.muted });
     const patch = (next: Partial<PlayerState>) => setState((s) => ({ ...s, ...next }));

@@ -1,3 +1,4 @@
+import { useApi } from '@marquee/api-client/react';
 import { Player, useIdle, type PlayerProps, type PlayerState } from '@marquee/player/react';
 import { HOTKEY_SEEK_SECONDS, trackMilestones, type Player as CorePlayer } from '@marquee/player';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -50,6 +51,8 @@ export function FullscreenPlayer({
 }: FullscreenPlayerProps) {
   const playerRef = useRef<CorePlayer | null>(null);
   const { t } = useTranslation('playback');
+  // play-url's expiresAt is on the server's clock, and a TV's own is often off.
+  const { serverNow } = useApi();
   const [state, setState] = useState<PlayerState | null>(null);
   const idle = useIdle(!!state?.playing);
 
@@ -124,6 +127,7 @@ export function FullscreenPlayer({
           src={src}
           expiresAt={expiresAt}
           renewSource={renewSource}
+          serverNow={serverNow}
           startTime={startTime}
           autoplay
           live={live}

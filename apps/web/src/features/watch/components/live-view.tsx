@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Player as CorePlayer } from '@marquee/player';
 import { Player, useLiveChannelAnalytics } from '@marquee/player/react';
 import { StatusMessage } from '../../../components/status-message';
+import { api } from '../../../lib/api';
 import { errorMessage } from '../../../components/error-message';
 import { renewLiveChannelPlayUrl, useLiveChannelPlayUrl } from '../api/use-live-channel-play-url';
 import { useLiveChannels } from '../api/use-live-channels';
@@ -54,6 +55,7 @@ export function LiveView({ channelId, hrefFor, onLeave }: LiveViewProps) {
             src={playUrl.data.url}
             expiresAt={playUrl.data.expiresAt}
             renewSource={() => renewLiveChannelPlayUrl(playId ?? '')}
+            serverNow={api.serverNow}
             live
             autoplay
             hotkeys

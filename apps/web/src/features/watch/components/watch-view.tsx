@@ -9,6 +9,7 @@ import {
   useResumePosition,
 } from '@marquee/player/react';
 import { StatusMessage } from '../../../components/status-message';
+import { api } from '../../../lib/api';
 import { errorMessage } from '../../../components/error-message';
 import { useVideo } from '../api/use-video';
 import { renewVideoPlayUrl, useVideoPlayUrl } from '../api/use-video-play-url';
@@ -123,6 +124,7 @@ export function WatchView({
             src={playUrl.data.url}
             expiresAt={playUrl.data.expiresAt}
             renewSource={() => renewVideoPlayUrl(videoUid)}
+            serverNow={api.serverNow}
             startTime={startTime}
             autoplay={route?.flags.autoplay ?? true}
             muted={route?.flags.mute || undefined}
