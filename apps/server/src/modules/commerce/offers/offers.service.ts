@@ -17,7 +17,7 @@ import {
 import type { AuthUser } from '../../../plugins/auth';
 import { AppError, badRequest } from '../../../plugins/errors';
 import type { SitesService } from '../../sites';
-import { toBundle, toRental } from '../commerce.mapper';
+import { stringList, toBundle, toRental } from '../commerce.mapper';
 import type { PurchasesRepository } from '../purchases/purchases.repository';
 import type { BundleRow, CouponRow, OffersRepository } from './offers.repository';
 import type { TaxProvider } from './tax-provider';
@@ -35,18 +35,12 @@ export const unavailable = () =>
   new AppError(404, 'unavailable', COMMERCE_MESSAGES.unavailableBundle, 'resourceId');
 
 export function toCoupon(row: CouponRow): Coupon {
-  let ids: string[] = [];
-  try {
-    ids = JSON.parse(row.bundle_ids) as string[];
-  } catch {
-    ids = [];
-  }
   return {
     code: row.code,
     kind: row.discount_kind === 'amount' ? 'amount' : 'percent',
     value: row.discount_value,
     billingCycles: row.billing_cycles === 'ALL' ? 'ALL' : 'FIRST',
-    bundleIds: ids,
+    bundleIds: stringList(row.bundle_ids),
     appliesTo: row.applies_to === 'bundle' || row.applies_to === 'rental' ? row.applies_to : 'any',
     expiresAt: row.expires_at,
   };
