@@ -164,16 +164,4 @@ export default tseslint.config(
     kysely: 'roots',
     extra: [crossModule(1)],
   }),
-  // Still to move (shrinking, never growing): commerce service files that run SQL themselves; issue 13
-  // item 2 moves their queries into repositories. Delete each line as its file moves.
-  server(
-    [
-      'apps/server/src/modules/commerce/renewals.ts',
-      'apps/server/src/modules/commerce/gifts.ts',
-      'apps/server/src/modules/commerce/donations.ts',
-      'apps/server/src/modules/commerce/paypal-subscriptions.ts',
-    ],
-    { extra: [crossModule(1)] },
-  ),
-  server(['apps/server/src/modules/commerce/gateways/test-gateway.ts'], { extra: [crossModule(2)] }),
 );

@@ -9,9 +9,9 @@ import { adsRoutes } from './modules/ads/ads.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { commerceRoutes, startReconciler } from './modules/commerce/commerce.routes';
-import { paypalRoutes } from './modules/commerce/paypal.routes';
-import { webhookRoutes } from './modules/commerce/webhooks.routes';
+import { COMMERCE_TASKS_INTERVAL_MS } from './modules/commerce/commerce.module';
+import { commerceRoutes } from './modules/commerce/commerce.routes';
+import { createScheduler } from './infra/scheduler';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { entitlementsRoutes } from './modules/entitlements/entitlements.routes';
 import { mediaRoutes } from './modules/playback/media.routes';
@@ -122,10 +122,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adsRoutes(ctx));
   await app.register(entitlementsRoutes(ctx));
   await app.register(libraryRoutes(ctx));
-  await app.register(commerceRoutes(ctx));
-  await app.register(webhookRoutes(ctx));
-  await app.register(paypalRoutes(ctx));
-  startReconciler(app, ctx);
+  await app.register(commerceRoutes(ctx.commerce, { sites: ctx.sites, catalog: ctx.catalog }));
+
+  // Periodic work starts when the app is ready (its first pass before it takes traffic).
+  const scheduler = createScheduler(app.log);
+  scheduler.every(COMMERCE_TASKS_INTERVAL_MS, ctx.commerce.scheduledTasks);
+  app.addHook('onReady', () => scheduler.start());
+  app.addHook('onClose', async () => scheduler.stop());
 
   serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'), {
     sites: { resolve: (request) => request.site(), sources: ctx.sites.sources },

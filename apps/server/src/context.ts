@@ -14,14 +14,8 @@ import { createAuthService, type AuthService } from './modules/auth/auth.service
 import { createCaptcha } from './modules/auth/captcha';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service';
-import type { Checkout } from './modules/commerce/checkout';
-import type { Renewals } from './modules/commerce/renewals';
-import type { Donations } from './modules/commerce/donations';
-import type { Gifts } from './modules/commerce/gifts';
-import type { Upgrades } from './modules/commerce/upgrades';
-import { createCommerceModule } from './modules/commerce/commerce.module';
-import type { CommerceService } from './modules/commerce/commerce.service';
-import type { WebhooksService } from './modules/commerce/webhooks.service';
+import { createCommerceModule, type CommerceModule } from './modules/commerce/commerce.module';
+import { createEventBus, type EventBus } from './infra/event-bus';
 import { createDevicesRepository } from './modules/devices/devices.repository';
 import { createDevicesService, type DevicesService } from './modules/devices/devices.service';
 import { createEntitlementsRepository } from './modules/entitlements/entitlements.repository';
@@ -91,20 +85,13 @@ export type AppContext = {
   analytics: AnalyticsService;
   /** What each user may watch from their purchases; `invalidate` after writing one (decision 0025). */
   entitlements: EntitlementsService;
-  /** Offers, payment methods and purchases (decision 0029). */
-  commerce: CommerceService;
-  /** Checkout with idempotency keys, and reconcile. */
-  checkout: Checkout;
-  /** Verified, de-duplicated gateway webhooks (decision 0031). */
-  webhooks: WebhooksService;
-  /** Renews recurring purchases at trial and period end (decision 0032). */
-  renewals: Renewals;
-  /** Gifts: the recipient's mail and redeeming (decision 0033). */
-  gifts: Gifts;
-  /** The tip jar's donations (decision 0033). */
-  donations: Donations;
-  /** The upgrade endpoint's body as a checkout order, and what a purchase upgrades to (decision 0033). */
-  upgrades: Upgrades;
+  /**
+   * Offers, purchases, payment methods, checkout and reconcile, renewals, gifts, donations,
+   * upgrades and gateway webhooks (decisions 0029, 0031–0033, 0036; modules/commerce/README.md).
+   */
+  commerce: CommerceModule;
+  /** The in-process domain events (purchaseChanged…); modules react to each other through it. */
+  events: EventBus;
   /** Our VAST for the sites' ad creatives and its tracking pixels (decision 0026). */
   ads: AdsService;
   /** The movies and series the viewer's purchases own (decision 0030). */
@@ -191,6 +178,9 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       now,
       log: pino({ level: config.logLevel }),
     });
+  const events = createEventBus();
+  // A purchase written or moved makes the buyer's cached entitlements stale (decision 0025).
+  events.on('purchaseChanged', ({ siteUid, userId }) => entitlements.invalidate(siteUid, userId));
   const commerce = createCommerceModule({
     db,
     sites,
@@ -202,7 +192,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     limiter,
     now,
     log: pino({ level: config.logLevel }),
-    onPurchaseChange: (siteUid, userId) => entitlements.invalidate(siteUid, userId),
+    events,
     mailer,
   });
   return {
@@ -264,13 +254,8 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     }),
     analytics,
     entitlements,
-    commerce: commerce.commerce,
-    checkout: commerce.checkout,
-    webhooks: commerce.webhooks,
-    renewals: commerce.renewals,
-    gifts: commerce.gifts,
-    donations: commerce.donations,
-    upgrades: commerce.upgrades,
+    commerce,
+    events,
     ads: overrides.ads ?? createAdsService({ analytics, adsDir: join(config.dataDir, 'ads') }),
     library: createLibraryService({
       catalog,

@@ -4,7 +4,15 @@ import type { AppContext } from '../../src/context';
 import type { BundlesTable, CouponsTable } from '../../src/db/schema';
 import { newSiteRow } from '../../src/modules/sites/site-defaults';
 import { newBundleRow } from '../../src/db/bundle-row';
-import { TEST_CARDS } from '../../src/modules/commerce/gateways/test-gateway';
+import type { Db } from '../../src/db/database';
+import { createEventBus, type EventEmitter } from '../../src/infra/event-bus';
+import { createFreeGateway } from '../../src/modules/commerce/gateways/free-gateway';
+import { createTestGateway, TEST_CARDS } from '../../src/modules/commerce/gateways/test-gateway';
+import { createTestGatewayRepository } from '../../src/modules/commerce/gateways/test-gateway.repository';
+import { createOffersRepository } from '../../src/modules/commerce/offers/offers.repository';
+import { createPaymentMethodsRepository } from '../../src/modules/commerce/payment-methods/payment-methods.repository';
+import { createRenewalsRepository } from '../../src/modules/commerce/renewals/renewals.repository';
+import { createRenewals } from '../../src/modules/commerce/renewals/renewals.service';
 import { solvedCaptcha } from '../auth/fixtures';
 import { accountsHarness, bearer } from '../support/accounts';
 
@@ -215,3 +223,31 @@ export async function commerceHarness(
   };
 }
 export type CommerceHarness = Awaited<ReturnType<typeof commerceHarness>>;
+
+/**
+ * A renewal scheduler as one node runs it: its own gateway clients (test, free) over the shared
+ * tables, telling `events` what it changed.
+ */
+export function renewalsNode(
+  db: Db,
+  opts: {
+    now: () => number;
+    siteGateways?: (siteUid: string) => Promise<string[]>;
+    events?: EventEmitter;
+    log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  },
+) {
+  return createRenewals({
+    repo: createRenewalsRepository(db),
+    offers: createOffersRepository(db),
+    methods: createPaymentMethodsRepository(db),
+    gateways: {
+      test: createTestGateway(createTestGatewayRepository(db), opts.now),
+      free: createFreeGateway(),
+    },
+    siteGateways: opts.siteGateways ?? (async () => ['test']),
+    now: opts.now,
+    events: opts.events ?? createEventBus(),
+    log: opts.log ?? { warn: () => {}, error: () => {} },
+  });
+}

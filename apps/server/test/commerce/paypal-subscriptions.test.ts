@@ -2,12 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRenewals } from '../../src/modules/commerce/renewals';
 import { createPaypalClient, createPaypalGateways } from '../../src/modules/commerce/gateways/paypal-gateway';
-import { createPaypalPlansRepository } from '../../src/modules/commerce/paypal-plans.repository';
-import { createTestGateway } from '../../src/modules/commerce/gateways/test-gateway';
-import { createFreeGateway } from '../../src/modules/commerce/gateways/free-gateway';
-import { BILLING, commerceHarness, type CommerceHarness } from './fixtures';
+import { createPaypalPlansRepository } from '../../src/modules/commerce/gateways/paypal-plans.repository';
+import { BILLING, commerceHarness, renewalsNode, type CommerceHarness } from './fixtures';
 import { paypalEnv, startPaypalDouble, VALID_PAYPAL_SIG, type PaypalDouble } from './doubles/paypal-double';
 
 let t: CommerceHarness;
@@ -212,14 +209,7 @@ describe('paypal subscription lifecycle', () => {
     const event = { id: 'WH-CANCEL', event_type: 'BILLING.SUBSCRIPTION.CANCELLED', resource: { id: subId } };
     expect((await webhook(event)).statusCode).toBe(200);
     expect(await purchase(p.id)).toMatchObject({ status: 'active', cancel_subscription_in_progress: 1 });
-    const renewals = createRenewals({
-      db: t.h.db,
-      gateways: { test: createTestGateway(t.h.db, () => t.clock.now), free: createFreeGateway() },
-      siteGateways: async () => ['test'],
-      now: () => t.clock.now,
-      onPurchaseChange: () => {},
-      log: pino({ level: 'silent' }),
-    });
+    const renewals = renewalsNode(t.h.db, { now: () => t.clock.now, log: pino({ level: 'silent' }) });
     expect(await renewals.run()).toMatchObject({ ended: 0 });
     t.clock.now = Date.parse(p.available_to!) + 1;
     expect(await renewals.run()).toMatchObject({ ended: 1 });

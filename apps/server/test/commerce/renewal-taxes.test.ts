@@ -1,9 +1,10 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCommerceModule } from '../../src/modules/commerce/commerce.module';
-import { RENEWAL_LEASE_MS } from '../../src/modules/commerce/renewals';
-import type { AvalaraTransactionsApi } from '../../src/modules/commerce/tax-provider';
-import { createAvalaraTaxProvider } from '../../src/modules/commerce/tax-provider';
+import { RENEWAL_LEASE_MS } from '../../src/modules/commerce/renewals/renewal-claims';
+import type { AvalaraTransactionsApi } from '../../src/modules/commerce/offers/tax-provider';
+import { createAvalaraTaxProvider } from '../../src/modules/commerce/offers/tax-provider';
+import { createEventBus } from '../../src/infra/event-bus';
 import { createMemoryRateLimiter } from '../../src/infra/rate-limiter';
 import { commerceHarness, TEST_CARDS, type CommerceHarness } from './fixtures';
 
@@ -30,7 +31,7 @@ function commerceModule(avalara?: AvalaraTransactionsApi) {
     limiter: createMemoryRateLimiter(now),
     now,
     log: pino({ level: 'silent' }),
-    onPurchaseChange: () => {},
+    events: createEventBus(),
     mailer: { send: async () => {} },
     avalara: avalara ? createAvalaraTaxProvider(avalara, { companyCode: 'MARQUEE', now }) : undefined,
   });

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RENEWAL_FAILED_MESSAGE } from '@marquee/domain';
-import { createTestGateway } from '../../src/modules/commerce/gateways/test-gateway';
-import { createFreeGateway } from '../../src/modules/commerce/gateways/free-gateway';
-import { createRenewals, RENEWAL_LEASE_MS } from '../../src/modules/commerce/renewals';
-import { commerceHarness, TEST_CARDS, type CommerceHarness } from './fixtures';
+import { createEventBus } from '../../src/infra/event-bus';
+import { RENEWAL_LEASE_MS } from '../../src/modules/commerce/renewals/renewal-claims';
+import { commerceHarness, renewalsNode, TEST_CARDS, type CommerceHarness } from './fixtures';
 
 let t: CommerceHarness;
 let invalidated: string[];
@@ -17,15 +16,9 @@ afterEach(async () => {
 
 /** A scheduler as one node runs it: its own gateway client over the shared tables. */
 const node = () => {
-  const now = () => t.clock.now;
-  return createRenewals({
-    db: t.h.db,
-    gateways: { test: createTestGateway(t.h.db, now), free: createFreeGateway() },
-    siteGateways: async () => ['test'],
-    now,
-    onPurchaseChange: (site, user) => invalidated.push(`${site}:${user}`),
-    log: { warn: () => {}, error: () => {} },
-  });
+  const events = createEventBus();
+  events.on('purchaseChanged', ({ siteUid, userId }) => invalidated.push(`${siteUid}:${userId}`));
+  return renewalsNode(t.h.db, { now: () => t.clock.now, events });
 };
 
 async function buy(bundle: string, card: string = TEST_CARDS.success) {

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFreeGateway } from '../../src/modules/commerce/gateways/free-gateway';
-import { createTestGateway } from '../../src/modules/commerce/gateways/test-gateway';
-import { createRenewals } from '../../src/modules/commerce/renewals';
 import { createSitesRepository } from '../../src/modules/sites/sites.repository';
-import { BILLING, CARD, commerceHarness, type CommerceHarness } from './fixtures';
+import { BILLING, CARD, commerceHarness, renewalsNode, type CommerceHarness } from './fixtures';
 
 // Decision 0036: a site takes orders only through the gateways it enables. acme enables `test`
 // (the fixtures do), buys with it, then its operator turns it off: every order endpoint naming
@@ -133,13 +130,9 @@ describe('a purchase made through the test gateway before the site turned it off
     const row = await monthlyRow();
     expect(row.status).toBe('trialing');
     t.clock.now = Date.parse(row.trial_ends_at!) + 1000;
-    const renewals = createRenewals({
-      db: t.h.db,
-      gateways: { test: createTestGateway(t.h.db, () => t.clock.now), free: createFreeGateway() },
-      siteGateways: (site) => createSitesRepository(t.h.db).paymentGateways(site),
+    const renewals = renewalsNode(t.h.db, {
       now: () => t.clock.now,
-      onPurchaseChange: () => {},
-      log: { warn: () => {}, error: () => {} },
+      siteGateways: (site) => createSitesRepository(t.h.db).paymentGateways(site),
     });
     expect(await renewals.run()).toMatchObject({ renewed: 0, suspended: 1 });
     expect((await t.gatewayCharges()).length).toBe(before);

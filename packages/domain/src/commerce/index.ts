@@ -7,3 +7,4 @@ export * from './card';
 export * from './address';
 export * from './renewal';
 export * from './purchases';
+export * from './order';

@@ -1,6 +1,8 @@
 import type { Bundle, PaymentMethod, Purchase, Rental } from '@marquee/contract';
 import { centsToAmount, isRentalType, periodEnd, type Price } from '@marquee/domain';
-import type { BundleRow, PaymentMethodRow, PurchaseRow } from './commerce.repository';
+import type { BundleRow } from './offers/offers.repository';
+import type { PaymentMethodRow } from './payment-methods/payment-methods.repository';
+import type { PurchaseRow } from './purchases/purchases.repository';
 
 /** A JSON array of ids stored as text (bundles' channels, upgrades…); [] when unreadable. */
 export const stringList = (json: string): string[] => {

@@ -1,27 +1,41 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
+import type { EventEmitter } from '../../infra/event-bus';
+import type { Mailer } from '../../infra/mailer';
 import type { RateLimiter } from '../../infra/rate-limiter';
+import type { ScheduledTask } from '../../infra/scheduler';
 import type { Config } from '../../plugins/config';
 import { createCaptcha } from '../auth';
 import type { SitesService } from '../sites';
-import type { Mailer } from '../../infra/mailer';
-import { createCheckout } from './checkout';
-import { createDonations } from './donations';
-import { createGifts } from './gifts';
-import { createCommerceRepository } from './commerce.repository';
-import { createCommerceService } from './commerce.service';
-import { createPaypalPlansRepository } from './paypal-plans.repository';
-import { createPaypalSubscriptions } from './paypal-subscriptions';
-import { createRenewals } from './renewals';
-import { createUpgrades } from './upgrades';
+import { createChargesRepository } from './checkout/charges.repository';
+import { createCheckout } from './checkout/checkout.service';
+import { createOrderPlanner } from './checkout/order-plan';
+import { createDonationsRepository } from './donations/donations.repository';
+import { createDonations } from './donations/donations.service';
 import { createFreeGateway } from './gateways/free-gateway';
 import type { GatewayRegistry } from './gateways/gateway';
 import { createPaypalClient, createPaypalGateways, type PaypalConfig } from './gateways/paypal-gateway';
+import { createPaypalPlansRepository } from './gateways/paypal-plans.repository';
+import { createSiteGateways } from './gateways/site-gateways';
 import { createStripeGateway, type StripeConfig } from './gateways/stripe-gateway';
 import { createTestGateway } from './gateways/test-gateway';
-import { createTableTaxProvider, type TaxProvider } from './tax-provider';
-import { createWebhooksRepository } from './webhooks.repository';
-import { createWebhooksService } from './webhooks.service';
+import { createTestGatewayRepository } from './gateways/test-gateway.repository';
+import { createGiftsRepository } from './gifts/gifts.repository';
+import { createGifts } from './gifts/gifts.service';
+import { createOffersRepository } from './offers/offers.repository';
+import { createOffersService } from './offers/offers.service';
+import { createTableTaxProvider, type TaxProvider } from './offers/tax-provider';
+import { createPaymentMethodsRepository } from './payment-methods/payment-methods.repository';
+import { createPaymentMethodsService } from './payment-methods/payment-methods.service';
+import { createPurchasesRepository } from './purchases/purchases.repository';
+import { createPurchasesService } from './purchases/purchases.service';
+import { createRenewalsRepository } from './renewals/renewals.repository';
+import { createRenewals } from './renewals/renewals.service';
+import { createUpgrades } from './upgrades/upgrades.service';
+import { createPaypalSubscriptionsRepository } from './webhooks/paypal-subscriptions.repository';
+import { createPaypalSubscriptions } from './webhooks/paypal-subscriptions.service';
+import { createWebhooksRepository } from './webhooks/webhooks.repository';
+import { createWebhooksService } from './webhooks/webhooks.service';
 
 /**
  * Builds the commerce service and checkout with their gateways (free, test unless production forbids
@@ -47,86 +61,157 @@ export function createCommerceModule(deps: {
   limiter: RateLimiter;
   now: () => number;
   log: Logger;
-  onPurchaseChange: (siteUid: string, userId: string) => void;
+  /** Where purchaseChanged is announced (entitlements subscribe). */
+  events: EventEmitter;
   /** An AvaTax adapter, used on sites with allowAvalara (none by default: the table answers). */
   avalara?: TaxProvider;
   /** Gift e-mails (decision 0033); the accounts' mailer. */
   mailer: Pick<Mailer, 'send'>;
 }) {
-  const repo = createCommerceRepository(deps.db);
-  const testGateway = createTestGateway(deps.db, deps.now);
+  const { db, now, log, events } = deps;
+  const offersRepo = createOffersRepository(db);
+  const purchasesRepo = createPurchasesRepository(db);
+  const methodsRepo = createPaymentMethodsRepository(db);
+  const chargesRepo = createChargesRepository(db);
+
+  const testGateway = createTestGateway(createTestGatewayRepository(db), now);
   const gateways: GatewayRegistry = {
     ...(deps.testGateway ? { test: testGateway } : {}),
     free: createFreeGateway(),
   };
   if (deps.stripe) gateways.stripe = createStripeGateway(deps.stripe);
-  const paypalClient = deps.paypal ? createPaypalClient(deps.paypal, deps.now) : undefined;
+  const paypalClient = deps.paypal ? createPaypalClient(deps.paypal, now) : undefined;
   if (paypalClient) {
     const pp = createPaypalGateways(paypalClient, {
       lookup: async (id) => {
-        const c = await repo.charge(id);
+        const c = await chargesRepo.charge(id);
         return c && { ref: c.gateway_ref, createdAtMs: Date.parse(c.created_at) };
       },
-      now: deps.now,
-      plans: createPaypalPlansRepository(deps.db, deps.now),
+      now,
+      plans: createPaypalPlansRepository(db, now),
     });
     gateways.paypal = pp.paypal;
     gateways['paypal-sub'] = pp.paypalSub;
   }
+  const siteGateways = createSiteGateways(gateways, deps.siteGateways);
   const captcha = createCaptcha({ config: deps.captcha, limiter: deps.limiter });
+
+  // Built in dependency order: offers ← renewals ← payment methods ← purchases ← checkout.
+  const offers = createOffersService({
+    repo: offersRepo,
+    purchases: purchasesRepo,
+    sites: deps.sites,
+    taxes: { table: createTableTaxProvider(offersRepo.taxRates), avalara: deps.avalara },
+    now,
+  });
   const renewals = createRenewals({
-    db: deps.db,
+    repo: createRenewalsRepository(db),
+    offers: offersRepo,
+    methods: methodsRepo,
     gateways,
     siteGateways: deps.siteGateways,
-    now: deps.now,
-    onPurchaseChange: deps.onPurchaseChange,
-    log: deps.log,
+    now,
+    events,
+    log,
     // Renewals are taxed as checkout is: the site's provider (allowAvalara), on the stored address.
     taxFor: async ({ siteUid, amountCents, address }) =>
-      (await commerce.quoteTax(await commerce.siteOf(siteUid), amountCents, address)).taxCents,
+      (await offers.quoteTax(await offers.siteOf(siteUid), amountCents, address)).taxCents,
   });
-  const commerce = createCommerceService({
-    repo,
-    sites: deps.sites,
-    gateways,
-    siteGateways: deps.siteGateways,
-    taxes: { table: createTableTaxProvider(repo.taxRates), avalara: deps.avalara },
+  const methods = createPaymentMethodsService({
+    repo: methodsRepo,
+    purchases: purchasesRepo,
+    siteGateways,
     captcha: (token, ctx) => captcha.verify(token, ctx),
-    now: deps.now,
-    onPurchaseChange: deps.onPurchaseChange,
-    reactivate: (purchaseId) => renewals.reactivate(purchaseId),
+    reactivate: renewals.reactivate,
+    events,
+    now,
+  });
+  const purchases = createPurchasesService({
+    repo: purchasesRepo,
+    charges: chargesRepo,
+    offersRepo,
+    offers,
+    methods,
+    gateways,
+    siteGateways,
+    reactivate: renewals.reactivate,
+    events,
+    now,
   });
   const gifts = createGifts({
-    db: deps.db,
+    repo: createGiftsRepository(db),
+    offers: offersRepo,
     mailer: deps.mailer,
-    now: deps.now,
-    onPurchaseChange: deps.onPurchaseChange,
+    now,
+    events,
   });
   const checkout = createCheckout({
-    repo,
-    commerce,
+    repo: chargesRepo,
+    purchases: purchasesRepo,
+    planner: createOrderPlanner({
+      offersRepo,
+      purchasesRepo,
+      methodsRepo,
+      offers,
+      purchases,
+      methods,
+      siteGateways,
+      now,
+    }),
     gateways,
-    now: deps.now,
-    onPurchaseChange: deps.onPurchaseChange,
-    log: deps.log,
+    now,
+    events,
+    log,
     onGiftRecorded: (purchaseId, origin) => gifts.mailRecipient(purchaseId, origin),
   });
-  const donations = createDonations({ db: deps.db, sites: deps.sites, checkout, now: deps.now });
+  const donations = createDonations({
+    repo: createDonationsRepository(db),
+    sites: deps.sites,
+    checkout,
+    now,
+  });
   const webhooks = createWebhooksService({
-    repo: createWebhooksRepository(deps.db),
+    repo: createWebhooksRepository(db),
     checkout,
     stripe: deps.stripe,
     paypal:
       paypalClient && deps.paypal ? { client: paypalClient, webhookId: deps.paypal.webhookId } : undefined,
     paypalSubs: createPaypalSubscriptions({
-      db: deps.db,
-      now: deps.now,
-      onPurchaseChange: deps.onPurchaseChange,
+      repo: createPaypalSubscriptionsRepository(db),
+      offers: offersRepo,
+      now,
+      events,
     }),
-    now: deps.now,
-    log: deps.log,
-    onPurchaseChange: deps.onPurchaseChange,
+    now,
+    log,
+    events,
   });
-  const upgrades = createUpgrades({ repo, commerce, now: deps.now });
-  return { commerce, checkout, renewals, testGateway, webhooks, gifts, donations, upgrades };
+  const upgrades = createUpgrades({ offersRepo, purchasesRepo, offers, purchases, siteGateways, now });
+  /**
+   * What the scheduler runs at start-up and every minute, in this order (decision 0032): reconcile
+   * (a crash between a gateway's charge and our record gets its purchase before the server takes
+   * traffic; charges of requests that died on other nodes), then renewals.
+   */
+  const scheduledTasks: ScheduledTask[] = [
+    { name: 'reconcile', run: () => checkout.reconcile() },
+    { name: 'renewals', run: () => renewals.run() },
+  ];
+  return {
+    offers,
+    siteGateways,
+    purchases,
+    methods,
+    checkout,
+    renewals,
+    gifts,
+    donations,
+    upgrades,
+    webhooks,
+    testGateway,
+    scheduledTasks,
+  };
 }
+export type CommerceModule = ReturnType<typeof createCommerceModule>;
+
+/** How often the scheduler runs commerce's tasks after the start-up pass. */
+export const COMMERCE_TASKS_INTERVAL_MS = 60_000;

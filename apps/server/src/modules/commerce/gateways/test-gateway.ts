@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { luhnValid } from '@marquee/domain';
-import type { Db } from '../../../db/database';
 import {
   GatewayRefusedError,
   GatewayValidationError,
   type ChargeOutcome,
   type PaymentGateway,
 } from './gateway';
+import type { TestGatewayRepository } from './test-gateway.repository';
 
 /**
  * Test card numbers of the embedded `test` gateway (the numbers Stripe's test mode uses, so the same
@@ -40,15 +40,11 @@ const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
  * (one row per key; a concurrent duplicate reads the first), and reconcile can ask it what a key
  * did. The lostResponse card is charged and then throws, as a timeout or a crash would.
  */
-export function createTestGateway(db: Db, now: () => number) {
+export function createTestGateway(repo: TestGatewayRepository, now: () => number) {
   const iso = () => new Date(now()).toISOString();
 
   async function chargeByKey(key: string): Promise<ChargeOutcome | null> {
-    const row = await db
-      .selectFrom('test_gateway_charges')
-      .selectAll()
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst();
+    const row = await repo.chargeByKey(key);
     if (!row) return null;
     return row.status === 'declined'
       ? { status: 'declined', declineCode: row.decline_code ?? 'card_declined', ref: row.ref }
@@ -71,16 +67,13 @@ export function createTestGateway(db: Db, now: () => number) {
         expMonth: card.expMonth,
         expYear: card.expYear,
       };
-      await db
-        .insertInto('test_gateway_methods')
-        .values({
-          token: saved.token,
-          behaviour: BEHAVIOUR[number] ?? 'succeed',
-          last4: saved.last4,
-          detached: 0,
-          created_at: iso(),
-        })
-        .execute();
+      await repo.insertMethod({
+        token: saved.token,
+        behaviour: BEHAVIOUR[number] ?? 'succeed',
+        last4: saved.last4,
+        detached: 0,
+        created_at: iso(),
+      });
       return saved;
     },
 
@@ -88,26 +81,18 @@ export function createTestGateway(db: Db, now: () => number) {
       const first = await chargeByKey(idempotencyKey);
       if (first) return first;
       if (!cardToken) throw new GatewayRefusedError('A card is required');
-      const method = await db
-        .selectFrom('test_gateway_methods')
-        .selectAll()
-        .where('token', '=', cardToken)
-        .executeTakeFirst();
+      const method = await repo.method(cardToken);
       if (!method || method.detached) throw new GatewayValidationError('unknown_card');
       const declined = method.behaviour !== 'succeed' && method.behaviour !== 'lost_response';
-      await db
-        .insertInto('test_gateway_charges')
-        .values({
-          idempotency_key: idempotencyKey,
-          ref: token('tgch'),
-          method_token: cardToken,
-          amount_cents: amountCents,
-          status: declined ? 'declined' : 'succeeded',
-          decline_code: declined ? method.behaviour : null,
-          created_at: iso(),
-        })
-        .onConflict((oc) => oc.column('idempotency_key').doNothing())
-        .execute();
+      await repo.insertCharge({
+        idempotency_key: idempotencyKey,
+        ref: token('tgch'),
+        method_token: cardToken,
+        amount_cents: amountCents,
+        status: declined ? 'declined' : 'succeeded',
+        decline_code: declined ? method.behaviour : null,
+        created_at: iso(),
+      });
       const outcome = (await chargeByKey(idempotencyKey))!;
       if (method.behaviour === 'lost_response')
         throw new Error('test gateway: response lost after the charge');
@@ -117,29 +102,13 @@ export function createTestGateway(db: Db, now: () => number) {
     findCharge: chargeByKey,
 
     async refund(ref) {
-      const res = await db
-        .updateTable('test_gateway_charges')
-        .set({ status: 'refunded' })
-        .where('ref', '=', ref)
-        .where('status', '=', 'succeeded')
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) throw new GatewayRefusedError('No such charge to refund');
+      if (!(await repo.refund(ref))) throw new GatewayRefusedError('No such charge to refund');
     },
 
     async removeCard(cardToken) {
-      const res = await db
-        .updateTable('test_gateway_methods')
-        .set({ detached: 1 })
-        .where('token', '=', cardToken)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) throw new GatewayRefusedError('No such card');
+      if (!(await repo.detach(cardToken))) throw new GatewayRefusedError('No such card');
     },
   };
   return gateway;
 }
 export type TestGateway = ReturnType<typeof createTestGateway>;
-
-/** How much the test gateway charged a key in total (tests and the bench count double charges). */
-export async function testGatewayCharges(db: Db) {
-  return db.selectFrom('test_gateway_charges').selectAll().execute();
-}

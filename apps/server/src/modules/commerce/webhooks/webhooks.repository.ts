@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from '../../../db/database';
 
 /** Webhook de-duplication and the purchase status changes gateway events cause (decision 0031). */
 export function createWebhooksRepository(db: Db) {

@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { DonationOrder, TipJar } from '@marquee/contract';
 import { COMMERCE_MESSAGES, periodEnd } from '@marquee/domain';
 import type { Insertable } from 'kysely';
-import type { Db } from '../../db/database';
-import type { PurchasesTable } from '../../db/schema';
-import type { AuthUser } from '../../plugins/auth';
-import { AppError, badRequest } from '../../plugins/errors';
-import type { SitesService } from '../sites';
-import type { Checkout, PlannedCharge, Replay } from './checkout';
-import { toPurchase } from './commerce.mapper';
-
-/** The purchase type of a donation (§3 Purchase: "type (Donation, PRODUCT and others)"). */
-export const DONATION_TYPE = 'Donation';
+import type { PurchasesTable } from '../../../db/schema';
+import type { AuthUser } from '../../../plugins/auth';
+import { AppError, badRequest } from '../../../plugins/errors';
+import type { SitesService } from '../../sites';
+import type { Checkout } from '../checkout/checkout.service';
+import type { Replay } from '../checkout/idempotency';
+import type { PlannedCharge } from '../checkout/order-plan';
+import { toPurchase } from '../commerce.mapper';
+import { DONATION_TYPE, type DonationsRepository } from './donations.repository';
 
 /** §9: "Tip jar default option 25; plan types single ("One Time") and month ("Monthly")". */
 const TIP_JAR_DEFAULTS: TipJar = {
@@ -60,12 +59,12 @@ type DonationIn = DonationOrder & { gatewayData: NonNullable<DonationOrder['gate
  * with POST /api/payment/unsubscribe.
  */
 export function createDonations(deps: {
-  db: Db;
+  repo: DonationsRepository;
   sites: Pick<SitesService, 'get'>;
   checkout: Checkout;
   now: () => number;
 }) {
-  const { db, sites, checkout, now } = deps;
+  const { repo, sites, checkout, now } = deps;
   const iso = (ms = now()) => new Date(ms).toISOString();
 
   async function plan(user: AuthUser, order: DonationIn, ip: string | undefined): Promise<PlannedCharge> {
@@ -161,22 +160,7 @@ export function createDonations(deps: {
 
     /** GET /api/donation/subscriptions?page: the user's donations, newest first. */
     async page(user: AuthUser, q: { page: number; pageSize: number }) {
-      const base = db
-        .selectFrom('purchases')
-        .where('site_uid', '=', user.siteUid)
-        .where('user_id', '=', user.id)
-        .where('type', '=', DONATION_TYPE);
-      const [rows, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id')
-          .limit(q.pageSize)
-          .offset(q.page * q.pageSize)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      const total = Number(count.n);
+      const { rows, total } = await repo.page(user.siteUid, user.id, q);
       const pages = Math.ceil(total / q.pageSize);
       return {
         items: rows.map(toPurchase),

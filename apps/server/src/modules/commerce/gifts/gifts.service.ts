@@ -2,13 +2,15 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import type { GiftData, RedeemGiftResult } from '@marquee/contract';
 import { COMMERCE_MESSAGES, periodEnd } from '@marquee/domain';
 import type { Insertable } from 'kysely';
-import type { Db } from '../../db/database';
-import type { PurchasesTable } from '../../db/schema';
-import type { Mailer } from '../../infra/mailer';
-import type { AuthUser } from '../../plugins/auth';
-import { AppError, badRequest } from '../../plugins/errors';
-import { toPurchase } from './commerce.mapper';
-import { planOfPurchase } from './renewals';
+import type { PurchasesTable } from '../../../db/schema';
+import type { EventEmitter } from '../../../infra/event-bus';
+import type { Mailer } from '../../../infra/mailer';
+import type { AuthUser } from '../../../plugins/auth';
+import { AppError, badRequest } from '../../../plugins/errors';
+import { toPurchase } from '../commerce.mapper';
+import type { OffersRepository } from '../offers/offers.repository';
+import { planOfPurchase } from '../renewals/renewals.service';
+import type { GiftsRepository } from './gifts.repository';
 
 /** Gift e-mail rule of §5 ("valid e-mail"): one @, something on both sides, a dot in the domain. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -40,12 +42,13 @@ export function validateGift(giver: Pick<AuthUser, 'email'>, data: GiftData | un
  * own purchase (gateway `gift`, one period from now) and marks the gift, in one transaction.
  */
 export function createGifts(deps: {
-  db: Db;
+  repo: GiftsRepository;
+  offers: Pick<OffersRepository, 'bundle'>;
   mailer: Pick<Mailer, 'send'>;
   now: () => number;
-  onPurchaseChange: (siteUid: string, userId: string) => void;
+  events: EventEmitter;
 }) {
-  const { db, now } = deps;
+  const { repo, now } = deps;
   const iso = (ms = now()) => new Date(ms).toISOString();
 
   return {
@@ -55,30 +58,8 @@ export function createGifts(deps: {
      */
     async mailRecipient(purchaseId: string, origin: string): Promise<void> {
       const code = randomBytes(24).toString('base64url');
-      const res = await db
-        .updateTable('purchases')
-        .set({ gift_code_hash: sha256(code), updated_at: iso() })
-        .where('id', '=', purchaseId)
-        .where('is_gift', '=', 1)
-        .where('gift_code_hash', 'is', null)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) return;
-      const row = await db
-        .selectFrom('purchases as p')
-        .innerJoin('users as u', 'u.id', 'p.user_id')
-        .innerJoin('sites as s', 's.uid', 'p.site_uid')
-        .select([
-          'p.gifted_to_email',
-          'p.gift_name',
-          'p.gift_message',
-          'p.name',
-          'u.first_name',
-          'u.last_name',
-          'u.email',
-          's.name as site_name',
-        ])
-        .where('p.id', '=', purchaseId)
-        .executeTakeFirstOrThrow();
+      if (!(await repo.setCodeHash(purchaseId, sha256(code), iso()))) return;
+      const row = await repo.mailData(purchaseId);
       const to = row.gifted_to_email!;
       const q = new URLSearchParams({ loginAs: to, code });
       const link = `${origin}/redeem-gift/${encodeURIComponent(purchaseId)}?${q.toString()}`;
@@ -97,11 +78,7 @@ export function createGifts(deps: {
     /** POST /api/payment/redeem-gift/{id}. */
     async redeem(user: AuthUser, purchaseId: string, code: string): Promise<RedeemGiftResult> {
       if (!code.trim()) throw badRequest('code', 'The gift code is required');
-      const gift = await db
-        .selectFrom('purchases')
-        .selectAll()
-        .where('id', '=', purchaseId)
-        .executeTakeFirst();
+      const gift = await repo.purchase(purchaseId);
       if (!gift || gift.is_gift !== 1 || gift.site_uid !== user.siteUid) throw giftNotFound();
       const given = Buffer.from(sha256(code.trim()), 'hex');
       const stored = gift.gift_code_hash ? Buffer.from(gift.gift_code_hash, 'hex') : null;
@@ -115,7 +92,7 @@ export function createGifts(deps: {
       const nowMs = now();
       const at = iso(nowMs);
       // One period of the bundle, from redemption (a recurring bundle is gifted as one period).
-      const end = periodEnd(nowMs, (await planOfPurchase(db, gift)).plan);
+      const end = periodEnd(nowMs, (await planOfPurchase(deps.offers, gift)).plan);
       const row: Insertable<PurchasesTable> = {
         id: randomUUID(),
         site_uid: gift.site_uid,
@@ -161,26 +138,10 @@ export function createGifts(deps: {
         next_cycle_cents: null,
         payment_method_id: null,
       };
-      const won = await db.transaction().execute(async (trx) => {
-        // Conditional: of two redeemers racing, one marks the gift; the other writes nothing.
-        const res = await trx
-          .updateTable('purchases')
-          .set({ redeemed_by_user_id: user.id, redeemed_at: at, updated_at: at })
-          .where('id', '=', gift.id)
-          .where('redeemed_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(res.numUpdatedRows) !== 1) return false;
-        await trx.insertInto('purchases').values(row).execute();
-        return true;
-      });
+      const won = await repo.redeem(gift.id, user.id, at, row);
       if (!won) throw new AppError(409, 'alreadyRedeemed', 'This gift was already redeemed', 'id');
-      deps.onPurchaseChange(user.siteUid, user.id);
-      const written = await db
-        .selectFrom('purchases')
-        .selectAll()
-        .where('id', '=', row.id)
-        .executeTakeFirstOrThrow();
-      return { success: true, purchase: toPurchase(written) };
+      deps.events.emit('purchaseChanged', { siteUid: user.siteUid, userId: user.id });
+      return { success: true, purchase: toPurchase((await repo.purchase(row.id))!) };
     },
   };
 }

@@ -1,8 +1,8 @@
 import { ErrorResponse } from '@marquee/contract';
+import type { WebhooksService } from './webhooks.service';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { security } from '../../plugins/openapi';
+import { security } from '../../../plugins/openapi';
 
 const WebhookAnswer = z.object({ received: z.literal(true), duplicate: z.boolean() });
 
@@ -11,7 +11,7 @@ const WebhookAnswer = z.object({ received: z.literal(true), duplicate: z.boolean
  * body raw: the JSON parser is replaced inside this plugin only (Fastify encapsulation).
  */
 export const webhookRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  ({ webhooks }: { webhooks: WebhooksService }): FastifyPluginAsyncZod =>
   async (app) => {
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
@@ -31,7 +31,7 @@ export const webhookRoutes =
       async (req) => {
         const raw = req.headers['stripe-signature'];
         const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        return ctx.webhooks.stripe(body, Array.isArray(raw) ? raw[0] : raw);
+        return webhooks.stripe(body, Array.isArray(raw) ? raw[0] : raw);
       },
     );
     app.post(
@@ -50,7 +50,7 @@ export const webhookRoutes =
         for (const [k, v] of Object.entries(req.headers))
           if (k.startsWith('paypal-')) headers[k] = Array.isArray(v) ? v[0] : v;
         const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        return ctx.webhooks.paypal(body, headers);
+        return webhooks.paypal(body, headers);
       },
     );
   };

@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
-import { AppError } from '../../plugins/errors';
-import type { Checkout } from './checkout';
-import type { PaypalClient } from './gateways/paypal-gateway';
-import type { PaypalSale, PaypalSubscriptions } from './paypal-subscriptions';
-import type { StripeConfig } from './gateways/stripe-gateway';
-import { stripeClient } from './gateways/stripe-gateway';
+import type { EventEmitter } from '../../../infra/event-bus';
+import { AppError } from '../../../plugins/errors';
+import type { Checkout } from '../checkout/checkout.service';
+import type { PaypalClient } from '../gateways/paypal-gateway';
+import type { PaypalSale, PaypalSubscriptions } from './paypal-subscriptions.service';
+import type { StripeConfig } from '../gateways/stripe-gateway';
+import { stripeClient } from '../gateways/stripe-gateway';
 import type { WebhooksRepository } from './webhooks.repository';
 
 type PaypalEvent = {
@@ -40,7 +41,7 @@ export function createWebhooksService(deps: {
   paypalSubs?: PaypalSubscriptions;
   now: () => number;
   log: Logger;
-  onPurchaseChange: (siteUid: string, userId: string) => void;
+  events: EventEmitter;
 }) {
   const { repo, now } = deps;
   const iso = () => new Date(now()).toISOString();
@@ -62,7 +63,8 @@ export function createWebhooksService(deps: {
   async function setStatus(gateway: string, ref: string | null, status: 'canceled' | 'suspended' | 'active') {
     if (!ref) return;
     for (const changed of await repo.setPurchaseStatusByRef(gateway, ref, status, iso()))
-      for (const userId of changed.userIds) deps.onPurchaseChange(changed.siteUid, userId);
+      for (const userId of changed.userIds)
+        deps.events.emit('purchaseChanged', { siteUid: changed.siteUid, userId });
   }
 
   return {

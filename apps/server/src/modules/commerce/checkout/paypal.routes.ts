@@ -5,11 +5,11 @@ import {
   WalletCancelResult,
   WalletConfirmBody,
 } from '@marquee/contract';
-import type { FastifyRequest } from 'fastify';
+import { login } from '../route-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
-import { requireUser } from '../../plugins/auth';
-import { pascal, security } from '../../plugins/openapi';
+import type { Checkout } from './checkout.service';
+import { requireUser } from '../../../plugins/auth';
+import { pascal, security } from '../../../plugins/openapi';
 
 const refusals = {
   400: ErrorResponse,
@@ -26,10 +26,9 @@ const refusals = {
  * Confirm captures (or activates) and records the purchase exactly once; cancel abandons it.
  */
 export const paypalRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  ({ checkout }: { checkout: Pick<Checkout, 'confirmApproval' | 'cancelApproval'> }): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['commerce'];
-    const login = { preValidation: async (req: FastifyRequest) => void requireUser(req) };
     for (const route of ['paypal', 'paypal-sub'] as const) {
       app.post(
         `/api/payment/${route}/confirm/:id`,
@@ -47,7 +46,7 @@ export const paypalRoutes =
         },
         async (req, reply) => {
           const b = req.body ?? {};
-          const res = await ctx.checkout.confirmApproval(requireUser(req), route, req.params.id, {
+          const res = await checkout.confirmApproval(requireUser(req), route, req.params.id, {
             token: b.token,
             subscriptionId: b.subscription_id,
           });
@@ -67,7 +66,7 @@ export const paypalRoutes =
             response: { 200: WalletCancelResult, ...refusals },
           },
         },
-        async (req) => ctx.checkout.cancelApproval(requireUser(req), route, req.params.id),
+        async (req) => checkout.cancelApproval(requireUser(req), route, req.params.id),
       );
     }
   };

@@ -1,7 +1,9 @@
 import { periodEnd } from '@marquee/domain';
-import type { Db } from '../../db/database';
-import type { PurchaseRow } from './commerce.repository';
-import { anchorOf, planOfPurchase } from './renewals';
+import type { EventEmitter } from '../../../infra/event-bus';
+import type { OffersRepository } from '../offers/offers.repository';
+import type { PurchaseRow } from '../purchases/purchases.repository';
+import { anchorOf, planOfPurchase } from '../renewals/renewals.service';
+import type { PaypalSubscriptionsRepository } from './paypal-subscriptions.repository';
 
 /** A PayPal sale (PAYMENT.SALE.COMPLETED / DENIED resource, v1 Sale) as we read it. */
 export interface PaypalSale {
@@ -28,23 +30,17 @@ export type SaleOutcome = 'extended' | 'initial' | 'recorded' | 'duplicate' | 'u
  * a denied sale suspends it. Every change is conditional and appends to statusHistory.
  */
 export function createPaypalSubscriptions(deps: {
-  db: Db;
+  repo: PaypalSubscriptionsRepository;
+  offers: Pick<OffersRepository, 'bundle'>;
   now: () => number;
-  onPurchaseChange: (siteUid: string, userId: string) => void;
+  events: EventEmitter;
 }) {
-  const { db, now } = deps;
+  const { repo, now } = deps;
   const iso = (ms = now()) => new Date(ms).toISOString();
-  const history = (row: { status_history: string }, status: string, at: string) =>
-    JSON.stringify([...(JSON.parse(row.status_history) as unknown[]), { status, timestamp: at }]);
+  const changed = (p: PurchaseRow) =>
+    deps.events.emit('purchaseChanged', { siteUid: p.site_uid, userId: p.user_id });
 
-  const bySubscription = (agreementId: string) =>
-    db
-      .selectFrom('purchases')
-      .selectAll()
-      .where('gateway', '=', 'paypal-sub')
-      .where('gateway_id', '=', agreementId)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
+  const bySubscription = repo.bySubscription;
 
   const cents = (total: string | undefined, fallback: number) => {
     const n = total !== undefined && /^\d+(\.\d{1,2})?$/.test(total) ? Math.round(Number(total) * 100) : NaN;
@@ -54,48 +50,37 @@ export function createPaypalSubscriptions(deps: {
   /** Writes the sale to gateway_charges (the billing history) once; false when it was there. */
   async function recordSale(p: PurchaseRow, sale: PaypalSale, status: 'succeeded' | 'declined') {
     const at = iso();
-    const { name } = await planOfPurchase(db, p);
+    const { name } = await planOfPurchase(deps.offers, p);
     const amount = cents(sale.total, p.next_cycle_cents ?? p.original_amount_cents ?? p.amount_cents);
-    const res = await db
-      .insertInto('gateway_charges')
-      .values({
-        id: `ps_${sale.id}`,
-        site_uid: p.site_uid,
-        user_id: p.user_id,
-        idempotency_key: `paypal-sale:${sale.id}`,
-        gateway: 'paypal-sub',
-        payment_method_id: null,
-        resource_id: null,
-        amount_cents: amount,
-        currency: sale.currency ?? p.currency,
-        status,
-        gateway_ref: sale.id,
-        decline_code: status === 'declined' ? 'denied' : null,
-        error_message: null,
-        purchase_plan: JSON.stringify({ name, sale: { id: sale.id, subscription: sale.billingAgreementId } }),
-        // Set: checkout's reconcile (purchase_id IS NULL) leaves these rows alone.
-        purchase_id: p.id,
-        created_at: at,
-        updated_at: at,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
-    return { inserted: Number(res.numInsertedOrUpdatedRows ?? 0) === 1, amount };
+    const inserted = await repo.insertSale({
+      id: `ps_${sale.id}`,
+      site_uid: p.site_uid,
+      user_id: p.user_id,
+      idempotency_key: `paypal-sale:${sale.id}`,
+      gateway: 'paypal-sub',
+      payment_method_id: null,
+      resource_id: null,
+      amount_cents: amount,
+      currency: sale.currency ?? p.currency,
+      status,
+      gateway_ref: sale.id,
+      decline_code: status === 'declined' ? 'denied' : null,
+      error_message: null,
+      purchase_plan: JSON.stringify({ name, sale: { id: sale.id, subscription: sale.billingAgreementId } }),
+      // Set: checkout's reconcile (purchase_id IS NULL) leaves these rows alone.
+      purchase_id: p.id,
+      created_at: at,
+      updated_at: at,
+    });
+    return { inserted, amount };
   }
 
   /** BILLING.SUBSCRIPTION.SUSPENDED (and a denied sale): suspended, with statusHistory. */
   async function suspend(agreementId: string): Promise<boolean> {
     const p = await bySubscription(agreementId);
     if (!p || p.status === 'suspended' || p.status === 'canceled') return false;
-    const at = iso();
-    const res = await db
-      .updateTable('purchases')
-      .set({ status: 'suspended', status_history: history(p, 'suspended', at), updated_at: at })
-      .where('id', '=', p.id)
-      .where('status', '=', p.status)
-      .executeTakeFirst();
-    const moved = Number(res.numUpdatedRows) === 1;
-    if (moved) deps.onPurchaseChange(p.site_uid, p.user_id);
+    const moved = await repo.setStatus(p, 'suspended', iso());
+    if (moved) changed(p);
     return moved;
   }
 
@@ -107,15 +92,8 @@ export function createPaypalSubscriptions(deps: {
   async function activated(agreementId: string): Promise<boolean> {
     const p = await bySubscription(agreementId);
     if (!p || p.status !== 'suspended') return false;
-    const at = iso();
-    const res = await db
-      .updateTable('purchases')
-      .set({ status: 'active', status_history: history(p, 'active', at), updated_at: at })
-      .where('id', '=', p.id)
-      .where('status', '=', 'suspended')
-      .executeTakeFirst();
-    const moved = Number(res.numUpdatedRows) === 1;
-    if (moved) deps.onPurchaseChange(p.site_uid, p.user_id);
+    const moved = await repo.setStatus(p, 'active', iso());
+    if (moved) changed(p);
     return moved;
   }
 
@@ -141,7 +119,7 @@ export function createPaypalSubscriptions(deps: {
         const startMs = Date.parse(p.period_started_at ?? p.available_from ?? p.created_at);
         if (billedAt < endMs - Math.min(EARLY_SALE_MS, (endMs - startMs) / 2)) return 'initial';
       }
-      const { plan } = await planOfPurchase(db, p);
+      const { plan } = await planOfPurchase(deps.offers, p);
       // Moved by another sale at the same time: read it again and extend from where it is now.
       for (let attempt = 0; attempt < 3; attempt++) {
         const cur = attempt === 0 ? p : await bySubscription(sale.billingAgreementId);
@@ -149,23 +127,8 @@ export function createPaypalSubscriptions(deps: {
         const from = Date.parse(cur.available_to);
         const end = periodEnd(from, plan, new Date(anchorOf(cur)).getUTCDate());
         if (end === null) return 'recorded';
-        const at = iso();
-        const res = await db
-          .updateTable('purchases')
-          .set({
-            status: 'active',
-            available_to: iso(end),
-            period_started_at: cur.available_to,
-            period_paid_cents: amount,
-            status_history: cur.status === 'active' ? cur.status_history : history(cur, 'active', at),
-            updated_at: at,
-          })
-          .where('id', '=', cur.id)
-          .where('status', '=', cur.status)
-          .where('available_to', '=', cur.available_to)
-          .executeTakeFirst();
-        if (Number(res.numUpdatedRows) === 1) {
-          deps.onPurchaseChange(cur.site_uid, cur.user_id);
+        if (await repo.extend(cur, { availableTo: iso(end), paidCents: amount }, iso())) {
+          changed(cur);
           return 'extended';
         }
       }
@@ -191,25 +154,8 @@ export function createPaypalSubscriptions(deps: {
       const p = await bySubscription(agreementId);
       if (!p || p.status === 'canceled') return false;
       if (p.status !== 'suspended' && p.cancel_subscription_in_progress === 1) return false;
-      const at = iso();
-      const res = await db
-        .updateTable('purchases')
-        .set(
-          p.status === 'suspended'
-            ? {
-                status: 'canceled',
-                canceled_date: at,
-                status_history: history(p, 'canceled', at),
-                updated_at: at,
-              }
-            : { cancel_subscription_in_progress: 1, updated_at: at },
-        )
-        .where('id', '=', p.id)
-        .where('status', '=', p.status)
-        .where('cancel_subscription_in_progress', '=', p.cancel_subscription_in_progress)
-        .executeTakeFirst();
-      const moved = Number(res.numUpdatedRows) === 1;
-      if (moved) deps.onPurchaseChange(p.site_uid, p.user_id);
+      const moved = await repo.cancel(p, iso());
+      if (moved) changed(p);
       return moved;
     },
   };

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database';
-import type { PaypalPlanKey, PaypalPlanStore } from './gateways/paypal-gateway';
+import type { Db } from '../../../db/database';
+import type { PaypalPlanKey, PaypalPlanStore } from './paypal-gateway';
 
 /**
  * PayPal plan ids in `paypal_plans` (decision 0031), keyed by site, bundle, price, trial and

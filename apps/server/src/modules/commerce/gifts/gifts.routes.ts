@@ -1,0 +1,76 @@
+import {
+  ApiIdParams,
+  CheckoutResult,
+  ClientQuery,
+  ErrorResponse,
+  Order,
+  RedeemGiftBody,
+  RedeemGiftResult,
+} from '@marquee/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../../plugins/auth';
+import { security } from '../../../plugins/openapi';
+import type { SitesService } from '../../sites';
+import type { Checkout } from '../checkout/checkout.service';
+import { webOrigin } from '../web-origin';
+import { validateGift, type Gifts } from './gifts.service';
+import { idempotencyKey } from '../idempotency-key';
+import { idempotencyHeader, login, moneyRefusals, refusals } from '../route-schemas';
+
+/** Gifts (accounts-and-commerce §5; decision 0033): buying one and redeeming it. */
+export const giftsRoutes =
+  ({
+    checkout,
+    gifts,
+    sites,
+  }: {
+    checkout: Pick<Checkout, 'gift'>;
+    gifts: Pick<Gifts, 'redeem'>;
+    /** The site's web origin for the redeem link (resolved here; the request.site pass converts it). */
+    sites: Pick<SitesService, 'byUid'>;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['commerce'];
+    app.post(
+      '/api/payment/gift',
+      {
+        ...login,
+        schema: {
+          operationId: 'buyGift',
+          security: security.user,
+          tags,
+          summary:
+            'Buys a bundle as a gift (Idempotency-Key required): one period, no access for the giver; the recipient is mailed a redeem link',
+          headers: idempotencyHeader,
+          querystring: ClientQuery,
+          body: Order,
+          response: { 201: CheckoutResult, ...moneyRefusals },
+        },
+      },
+      async (req, reply) => {
+        const user = requireUser(req);
+        const key = idempotencyKey(req);
+        const gift = validateGift(user, req.body.giftData);
+        const origin = await webOrigin(sites, req, user.siteUid);
+        const res = await checkout.gift(user, key, req.body, { ...gift, origin }, req.ip);
+        return reply.status(res.statusCode).send(res.body as never);
+      },
+    );
+    app.post(
+      '/api/payment/redeem-gift/:id',
+      {
+        ...login,
+        schema: {
+          operationId: 'redeemGift',
+          security: security.user,
+          tags,
+          summary: 'Redeems a gift with the code of its e-mail: a purchase for the signed-in viewer',
+          params: ApiIdParams,
+          querystring: ClientQuery,
+          body: RedeemGiftBody,
+          response: { 200: RedeemGiftResult, ...refusals, 409: ErrorResponse },
+        },
+      },
+      async (req) => gifts.redeem(requireUser(req), req.params.id, req.body.code),
+    );
+  };
