@@ -220,6 +220,12 @@ describe('GET, POST logout and DELETE /v2/sites/{site}/second-screens[/{id}], re
     expect((await t.remove('some-id')).statusCode).toBe(401);
   });
 
+  it("403s wrongSite for a list of another site's devices, as every own-things call does", async () => {
+    const res = await t.list(await t.tokenOf('alice'), 'other');
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res)).toMatchObject({ code: 'wrongSite', field: 'site' });
+  });
+
   it("404s for an unknown device and for someone else's device", async () => {
     const bob = await t.tokenOf('bob');
     expect(errorOf(await t.logout('no-such-device', bob)).code).toBe('notFound');

@@ -257,9 +257,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     why: 'the TV polls without a user; without its x-device-secret header every caller gets 400',
   }),
   'PUT /v2/sites/:site/second-screens/:id': siteUser({ params: { id: 'ZZZZZZ' } }),
-  'GET /v2/sites/:site/second-screens': user({
-    why: "lists the caller's own devices on the site; a user of another site gets an empty list",
-  }),
+  'GET /v2/sites/:site/second-screens': siteUser(),
   'POST /v2/sites/:site/second-screens/:id/logout': owner({ id: 'deviceA' }),
   'DELETE /v2/sites/:site/second-screens/:id': owner({ id: 'otherDeviceA' }),
 

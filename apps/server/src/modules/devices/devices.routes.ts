@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { security } from '../../plugins/openapi';
+import { ownSite } from '../sites';
 
 const tags = ['devices'];
 
@@ -111,8 +112,7 @@ export const devicesRoutes =
       },
       async (req) => {
         const user = requireUser(req);
-        const { uid } = await req.site();
-        return ctx.devices.activate(uid, user, req.params.id, req.ip);
+        return ctx.devices.activate(ownSite(await req.site(), user), user, req.params.id, req.ip);
       },
     );
 
@@ -126,12 +126,17 @@ export const devicesRoutes =
           summary: "The signed-in user's activated devices",
           params: SiteParams,
           querystring: ClientQuery,
-          response: { 200: DeviceList, 401: ErrorResponse, 404: ErrorResponse },
+          response: {
+            200: DeviceList,
+            401: ErrorResponse,
+            403: ErrorResponse.describe('wrongSite: the account belongs to another site'),
+            404: ErrorResponse,
+          },
         },
       },
       async (req) => {
         const user = requireUser(req);
-        return ctx.devices.list((await req.site()).uid, user);
+        return ctx.devices.list(ownSite(await req.site(), user), user);
       },
     );
 

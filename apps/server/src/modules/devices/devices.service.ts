@@ -266,8 +266,6 @@ export function createDevicesService(deps: {
       input: string,
       ip: string,
     ): Promise<ActivateSecondScreenResponse> {
-      if (user.siteUid !== siteUid)
-        throw new AppError(403, 'wrongSite', 'This account belongs to another site');
       const [byUser, byIp] = await Promise.all([
         limiter.peek(`activate:user:${user.id}`, WRONG_CODE_LIMITS.user),
         limiter.peek(`activate:ip:${ip}`, WRONG_CODE_LIMITS.ip),

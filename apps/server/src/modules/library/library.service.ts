@@ -1,9 +1,8 @@
 import type { LibraryPage, LibraryType } from '@marquee/contract';
 import type { Entitlements } from '@marquee/domain';
 import type { AuthUser } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
 import type { CatalogService, OwnedScope, Paging } from '../catalog';
-import type { Site } from '../sites';
+import { ownSite, type Site } from '../sites';
 
 export type LibraryService = ReturnType<typeof createLibraryService>;
 
@@ -27,8 +26,7 @@ export function createLibraryService(deps: {
 }) {
   return {
     async page(user: AuthUser, site: Site, type: LibraryType, p: Paging): Promise<LibraryPage> {
-      if (site.uid !== user.siteUid)
-        throw new AppError(403, 'wrongSite', 'This account belongs to another site', 'site');
+      ownSite(site, user);
       const scope = ownedScope(await deps.entitlements(site.uid, user.id));
       return type === 'series'
         ? deps.catalog.ownedSeries(site.uid, scope, p)

@@ -13,8 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
 import { security } from '../../plugins/openapi';
+import { ownSite } from '../sites';
 
 const tags = ['me'];
 const refusals = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -26,10 +26,7 @@ export const progressRoutes =
     /** The user and the site uid, after checking the path names the user's own site. */
     const viewer = async (req: FastifyRequest) => {
       const user = requireUser(req);
-      const { uid } = await req.site();
-      if (uid !== user.siteUid)
-        throw new AppError(403, 'wrongSite', 'This account belongs to another site', 'site');
-      return { userId: user.id, site: uid };
+      return { userId: user.id, site: ownSite(await req.site(), user) };
     };
 
     app.get(

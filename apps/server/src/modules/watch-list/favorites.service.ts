@@ -3,7 +3,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import type { Site } from '../sites';
 import type { FavoritesRepository } from './favorites.repository';
-import { ownSite } from './site-scope';
+import { ownSite } from '../sites';
 
 export type FavoritesService = ReturnType<typeof createFavoritesService>;
 

@@ -5,7 +5,7 @@ import type { WatchListItemsTable } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import type { Site } from '../sites';
-import { ownSite } from './site-scope';
+import { ownSite } from '../sites';
 import type { WatchListRepository } from './watch-list.repository';
 
 export type WatchListService = ReturnType<typeof createWatchListService>;

@@ -1,11 +1,12 @@
 import type { PermName } from '@marquee/domain';
-import type { Site } from '../sites';
+import type { Site } from './sites.repository';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 
 /**
- * The path's site checked against the viewer: 403 `wrongSite` for another site than the account's
- * (as history-progress), and 403 `{perm}Disabled` when the site switches the feature off by its
+ * The path's site checked against the viewer, for every `/v2/…/sites/{site}/` call on the viewer's
+ * own things (progress, watch list, favorites, library, devices): 403 `wrongSite` for another site
+ * than the account's, and 403 `{perm}Disabled` when the site switches the feature off by its
  * permission flag. Returns the site's uid.
  */
 export function ownSite(site: Site, user: AuthUser, perm?: PermName): string {
