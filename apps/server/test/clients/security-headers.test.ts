@@ -39,6 +39,11 @@ beforeAll(async () => {
         embed: noEmbedSettings,
         ads: JSON.stringify({ ...adsOn, url: `${AD_HOST}/vast?cb=[CACHEBUSTING]` }),
       }),
+      // Ads served by our own server (the operator's creatives): nothing outside is needed.
+      newSiteRow('ownads', 'Own Ads', {
+        embed: noEmbedSettings,
+        ads: JSON.stringify({ ...adsOn, url: '/v2/sites/ownads/ads/vast' }),
+      }),
       // Ads configured but not approved: the host is not needed, so it is not allowed.
       newSiteRow('pending', 'Pending Ads', {
         embed: noEmbedSettings,
@@ -147,13 +152,16 @@ describe('security headers', () => {
     expect(res.headers['content-security-policy']).not.toContain('partner-one');
   });
 
-  it('a site with an approved ad tag gets its host in the CSP; a site without does not', async () => {
+  it('a site with an approved outside ad tag opens XML and media to https hosts (VAST wrappers); a site without does not', async () => {
     const ads = csp((await page('/?__site=adsite')).headers['content-security-policy']);
-    expect(ads['connect-src']).toEqual(["'self'", AD_HOST]);
-    expect(ads['media-src']).toEqual(["'self'", 'blob:', AD_HOST]);
-    for (const uid of ['plain', 'pending']) {
-      const res = await page(`/?__site=${uid}`);
-      expect(res.headers['content-security-policy']).not.toContain('ads.example.net');
+    expect(ads['connect-src']).toEqual(["'self'", 'https:', AD_HOST]);
+    expect(ads['media-src']).toEqual(["'self'", 'blob:', 'https:', AD_HOST]);
+    expect(ads['script-src']).toEqual(["'self'"]);
+    for (const uid of ['plain', 'pending', 'ownads']) {
+      const policy = csp((await page(`/?__site=${uid}`)).headers['content-security-policy']);
+      expect(JSON.stringify(policy)).not.toContain('ads.example.net');
+      expect(policy['connect-src']).toEqual(["'self'"]);
+      expect(policy['media-src']).toEqual(["'self'", 'blob:']);
     }
   });
 

@@ -52,9 +52,13 @@ export function siteSources(
   const iframes = tabs
     .filter((t) => t.kind === 'iframe')
     .map((t) => (parseJson(t.config) as { url?: unknown } | undefined)?.url);
+  // An outside ad server's VAST is usually a wrapper that redirects to other ad servers and serves
+  // media from their CDNs, unknown in advance: its tag opens XML fetches and media to any https
+  // host (scripts stay 'self'; images are open to https already). A tag on our own server does not.
+  const anyAdHost = originOf(tag[0]) !== null ? ['https:'] : [];
   return {
-    connect: uniqueOrigins([...tag, ...banner, site.heartbeat.url]),
-    media: uniqueOrigins([...tag, ...creatives]),
+    connect: [...anyAdHost, ...uniqueOrigins([...tag, ...banner, site.heartbeat.url])],
+    media: [...anyAdHost, ...uniqueOrigins([...tag, ...creatives])],
     img: uniqueOrigins([...tag, ...banner]),
     frame: uniqueOrigins(iframes),
     frameAncestors: site.frameAncestors,
