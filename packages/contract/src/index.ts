@@ -16,3 +16,4 @@ export * from './entitlements';
 export * from './oembed';
 export * from './library';
 export * from './commerce';
+export * from './realtime';
