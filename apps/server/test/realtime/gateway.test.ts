@@ -133,6 +133,30 @@ describe('handshake', () => {
   });
 });
 
+describe('a session store that does not answer', () => {
+  let down: AccountsHarness;
+  let downUrl: string;
+  beforeAll(async () => {
+    down = await accountsHarness({
+      sites: [newSiteRow('acme', 'Acme TV', { hosts: '["tv.acme.test"]' })],
+      env: { AUTH_SECRET: t.h.config.authSecret },
+      context: {
+        sessions: { ...sessions, isRevoked: () => Promise.reject(new Error('connection refused')) },
+      },
+    });
+    await down.h.app.listen({ port: 0, host: '127.0.0.1' });
+    downUrl = `http://127.0.0.1:${(down.h.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => down?.h.close());
+
+  it('refuses the handshake as unavailable, without the store’s error', async () => {
+    expect(await handshake(socketTo(downUrl, { token: (await user()).token }))).toEqual({
+      refused: 'Service unavailable, try again',
+      code: 'serviceUnavailable',
+    });
+  });
+});
+
 describe('messages', () => {
   it('answers a malformed join with an error ack naming the field', async () => {
     const socket = socketTo(url, { token: (await user()).token });

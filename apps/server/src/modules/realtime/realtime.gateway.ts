@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type ExtendedError, type Socket } from 'socket.io';
 import {
@@ -13,6 +13,7 @@ import {
 } from '@marquee/contract';
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../plugins/auth';
+import { AppError } from '../../plugins/errors';
 
 type SocketData = { user: AuthUser };
 export type RealtimeServer = Server<
@@ -69,29 +70,35 @@ export function registerRealtime(
         socket.data.user = user;
         next();
       },
-      (err: ExtendedError) => next(err),
+      (err: unknown) => next(refusal(app.log, err)),
     );
   });
 
   async function admit(handshake: RealtimeSocket['handshake']): Promise<AuthUser> {
     const auth = RealtimeAuth.safeParse(handshake.auth);
-    if (!auth.success) throw refusal('unauthorized', 'Authentication required: auth.token');
+    if (!auth.success) throw new AppError(401, 'unauthorized', 'Authentication required: auth.token');
     const verified = await ctx.auth.verifyAccessToken(auth.data.token);
     if (!('user' in verified)) {
       throw verified.error === 'expired'
-        ? refusal('tokenExpired', 'Access token expired')
-        : refusal('unauthorized', 'Access token invalid or revoked');
+        ? new AppError(401, 'tokenExpired', 'Access token expired')
+        : new AppError(401, 'unauthorized', 'Access token invalid or revoked');
     }
     const site = await ctx.sites.get(verified.user.siteUid);
     const hosts = (JSON.parse(site.hosts) as string[]).map((h) => h.toLowerCase());
     if (!originAllowed(handshake.headers, hosts, ctx.config.tvAppOrigins)) {
-      throw refusal('forbiddenOrigin', 'Origin not allowed');
+      throw new AppError(403, 'forbiddenOrigin', 'Origin not allowed');
     }
     return verified.user;
   }
 
-  const revoked = async (socket: RealtimeSocket) => {
-    if (!(await ctx.sessions.isRevoked(socket.data.user.sessionId))) return false;
+  /** Drops the socket if its session was revoked; false when it may go on, or the store did not answer. */
+  const dropIfRevoked = async (socket: RealtimeSocket) => {
+    try {
+      if (!(await ctx.sessions.isRevoked(socket.data.user.sessionId))) return false;
+    } catch (err) {
+      app.log.error({ err }, 'realtime: revocation check failed');
+      return undefined;
+    }
     socket.emit('session:revoked');
     socket.disconnect(true);
     return true;
@@ -99,8 +106,9 @@ export function registerRealtime(
 
   io.on('connection', (socket) => {
     // Every message first checks the session, so a revoked one cannot act even between sweeps.
+    // Unchecked (the store did not answer), a message is not handled: its ack times out, the client retries.
     socket.use((_packet, next) => {
-      revoked(socket).then((gone) => gone || next(), next);
+      void dropIfRevoked(socket).then((gone) => gone === false && next());
     });
     const site = socket.data.user.siteUid;
     socket.on('room:join', async (room, ack) => {
@@ -118,7 +126,7 @@ export function registerRealtime(
   });
 
   const sweep = setInterval(() => {
-    for (const socket of io.of('/').sockets.values()) void revoked(socket);
+    for (const socket of io.of('/').sockets.values()) void dropIfRevoked(socket);
   }, REVOCATION_SWEEP_MS);
   sweep.unref();
 
@@ -158,7 +166,12 @@ function reply(ack: unknown, answer: RealtimeAck) {
   if (typeof ack === 'function') (ack as (answer: RealtimeAck) => void)(answer);
 }
 
-/** A refused handshake: the client's connect_error carries the message and `data.code`. */
-function refusal(code: string, message: string): ExtendedError {
-  return Object.assign(new Error(message), { data: { code } });
+/**
+ * A refused handshake as the client's connect_error: the message and `data.code` of an AppError;
+ * anything else (a store that did not answer) is logged and the client told to retry.
+ */
+function refusal(log: FastifyBaseLogger, err: unknown): ExtendedError {
+  if (err instanceof AppError) return Object.assign(new Error(err.message), { data: { code: err.code } });
+  log.error({ err }, 'realtime handshake failed');
+  return Object.assign(new Error('Service unavailable, try again'), { data: { code: 'serviceUnavailable' } });
 }
