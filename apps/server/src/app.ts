@@ -17,6 +17,7 @@ import { entitlementsRoutes } from './modules/entitlements/entitlements.routes';
 import { mediaRoutes } from './modules/playback/media.routes';
 import { oembedRoutes } from './modules/oembed/oembed.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
+import { registerRealtime } from './modules/realtime/realtime.gateway';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
@@ -129,6 +130,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   scheduler.every(COMMERCE_TASKS_INTERVAL_MS, ctx.commerce.scheduledTasks);
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
+  registerRealtime(app, ctx);
 
   serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'), {
     sites: { resolve: (request) => request.site(), sources: ctx.sites.sources },

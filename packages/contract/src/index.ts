@@ -17,3 +17,4 @@ export * from './oembed';
 export * from './library';
 export * from './commerce';
 export * from './party';
+export * from './realtime';

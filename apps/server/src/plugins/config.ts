@@ -48,6 +48,11 @@ const EnvSchema = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** An idle keep-alive connection is closed after this time (above a proxy's own idle timeout). */
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+  /**
+   * Origins of the packaged TV apps, comma-separated (e.g. `file://,app://tizen`): the realtime
+   * gateway accepts them besides the site's own hosts (decision 0043).
+   */
+  REALTIME_TV_ORIGINS: z.string().default(''),
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().default('marquee:'),
   /** smtp://user:pass@host:port; without it, mail is written to DATA_DIR/outbox. */
@@ -109,6 +114,8 @@ export type Config = {
   /** Server timeouts in ms (slow clients): whole request, headers, idle keep-alive. */
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
   redisPrefix: string;
+  /** Origins of the packaged TV apps the realtime gateway accepts (decision 0043). */
+  tvAppOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   stripe?: { secretKey: string; webhookSecret: string | undefined; apiBase: string | undefined };
@@ -155,6 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
     },
     redisPrefix: e.REDIS_PREFIX,
+    tvAppOrigins: e.REALTIME_TV_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     captcha: {

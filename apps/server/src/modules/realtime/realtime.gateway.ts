@@ -1,0 +1,177 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server, type ExtendedError, type Socket } from 'socket.io';
+import {
+  REALTIME_PATH,
+  RealtimeAuth,
+  RoomRef,
+  type ClientToServerEvents,
+  type RealtimeAck,
+  type ServerToClientEvents,
+} from '@marquee/contract';
+import type { AppContext } from '../../context';
+import type { AuthUser } from '../../plugins/auth';
+import { AppError } from '../../plugins/errors';
+
+type SocketData = { user: AuthUser };
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export type RealtimeGateway = {
+  io: RealtimeServer;
+  /** Emits to a room on every node. */
+  to(siteUid: string, room: RoomRef): ReturnType<RealtimeServer['to']>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeGateway;
+  }
+}
+
+/** How often connected sockets are checked against revoked sessions (a listener sends nothing). */
+export const REVOCATION_SWEEP_MS = 10_000;
+
+/** A room's name on every node: the site, then the kind and id, so two sites' rooms never meet. */
+export const roomName = (siteUid: string, room: RoomRef) => `${siteUid}:${room.kind}:${room.id}`;
+
+/**
+ * The realtime gateway (decision 0043): Socket.IO on the app's own HTTP server at REALTIME_PATH,
+ * websocket transport only. A socket is admitted with a valid access token of a live session and
+ * an Origin that is the API's own, one of the token's site's hosts or a packaged TV app's; it is
+ * dropped once its session is revoked. With REDIS_URL, rooms span nodes through the Redis adapter.
+ */
+export function registerRealtime(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'auth' | 'sites' | 'sessions' | 'config'>,
+): void {
+  const io: RealtimeServer = new Server(app.server, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+  });
+  // Publisher and subscriber: a subscribed Redis connection can do nothing else.
+  const redis = ctx.config.redisUrl ? [new Redis(ctx.config.redisUrl)] : [];
+  if (redis[0]) {
+    redis.push(redis[0].duplicate());
+    io.adapter(createAdapter(redis[0], redis[1], { key: `${ctx.config.redisPrefix}realtime` }));
+  }
+
+  io.use((socket, next) => {
+    admit(socket.handshake).then(
+      (user) => {
+        socket.data.user = user;
+        next();
+      },
+      (err: unknown) => next(refusal(app.log, err)),
+    );
+  });
+
+  async function admit(handshake: RealtimeSocket['handshake']): Promise<AuthUser> {
+    const auth = RealtimeAuth.safeParse(handshake.auth);
+    if (!auth.success) throw new AppError(401, 'unauthorized', 'Authentication required: auth.token');
+    const verified = await ctx.auth.verifyAccessToken(auth.data.token);
+    if (!('user' in verified)) {
+      throw verified.error === 'expired'
+        ? new AppError(401, 'tokenExpired', 'Access token expired')
+        : new AppError(401, 'unauthorized', 'Access token invalid or revoked');
+    }
+    const site = await ctx.sites.get(verified.user.siteUid);
+    const hosts = (JSON.parse(site.hosts) as string[]).map((h) => h.toLowerCase());
+    if (!originAllowed(handshake.headers, hosts, ctx.config.tvAppOrigins)) {
+      throw new AppError(403, 'forbiddenOrigin', 'Origin not allowed');
+    }
+    return verified.user;
+  }
+
+  /** Drops the socket if its session was revoked; false when it may go on, or the store did not answer. */
+  const dropIfRevoked = async (socket: RealtimeSocket) => {
+    try {
+      if (!(await ctx.sessions.isRevoked(socket.data.user.sessionId))) return false;
+    } catch (err) {
+      app.log.error({ err }, 'realtime: revocation check failed');
+      return undefined;
+    }
+    socket.emit('session:revoked');
+    socket.disconnect(true);
+    return true;
+  };
+
+  io.on('connection', (socket) => {
+    // Every message first checks the session, so a revoked one cannot act even between sweeps.
+    // Unchecked (the store did not answer), a message is not handled: its ack times out, the client retries.
+    socket.use((_packet, next) => {
+      void dropIfRevoked(socket).then((gone) => gone === false && next());
+    });
+    const site = socket.data.user.siteUid;
+    socket.on('room:join', async (room, ack) => {
+      const parsed = parseRoom(room);
+      if ('error' in parsed) return reply(ack, parsed);
+      await socket.join(roomName(site, parsed));
+      reply(ack, { ok: true });
+    });
+    socket.on('room:leave', async (room, ack) => {
+      const parsed = parseRoom(room);
+      if ('error' in parsed) return reply(ack, parsed);
+      await socket.leave(roomName(site, parsed));
+      reply(ack, { ok: true });
+    });
+  });
+
+  const sweep = setInterval(() => {
+    for (const socket of io.of('/').sockets.values()) void dropIfRevoked(socket);
+  }, REVOCATION_SWEEP_MS);
+  sweep.unref();
+
+  app.decorate('realtime', { io, to: (siteUid, room) => io.to(roomName(siteUid, room)) });
+  // Sockets go before the HTTP server closes (it would wait for them); Redis after.
+  app.addHook('preClose', async () => {
+    clearInterval(sweep);
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(redis.map((client) => client.quit()));
+  });
+}
+
+/** The socket's Origin is the API's own host, one of the site's hosts, or a packaged TV app's. */
+function originAllowed(headers: IncomingHttpHeaders, siteHosts: string[], tvAppOrigins: string[]) {
+  const origin = headers.origin;
+  if (!origin) return false;
+  if (tvAppOrigins.includes(origin)) return true;
+  if (!URL.canParse(origin)) return false;
+  const url = new URL(origin);
+  return url.host === headers.host || siteHosts.includes(url.hostname.toLowerCase());
+}
+
+/** The room a message names, or the error ack naming the field at fault. */
+function parseRoom(raw: unknown): RoomRef | Extract<RealtimeAck, { ok: false }> {
+  const parsed = RoomRef.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.join('.') || 'room';
+  return { ok: false, error: { code: 'invalid', message: `${field}: ${issue.message}`, field } };
+}
+
+/** Answers through the acknowledgement when the client asked for one (every documented call does). */
+function reply(ack: unknown, answer: RealtimeAck) {
+  if (typeof ack === 'function') (ack as (answer: RealtimeAck) => void)(answer);
+}
+
+/**
+ * A refused handshake as the client's connect_error: the message and `data.code` of an AppError;
+ * anything else (a store that did not answer) is logged and the client told to retry.
+ */
+function refusal(log: FastifyBaseLogger, err: unknown): ExtendedError {
+  if (err instanceof AppError) return Object.assign(new Error(err.message), { data: { code: err.code } });
+  log.error({ err }, 'realtime handshake failed');
+  return Object.assign(new Error('Service unavailable, try again'), { data: { code: 'serviceUnavailable' } });
+}

@@ -1,0 +1,232 @@
+// The realtime gateway (issue 15, decision 0043) over real Socket.IO connections to a listening
+// app: who is refused at the handshake, who is dropped later, how a malformed message is answered,
+// and that a room broadcast reaches its members only. On SQLite with the memory session store, and
+// on PostgreSQL + Redis (the Redis adapter then carries every broadcast).
+import type { AddressInfo } from 'node:net';
+import { REALTIME_PATH, type RealtimeAck } from '@marquee/contract';
+import type { Server } from 'socket.io';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMemorySessionStore } from '../../src/infra/session-store';
+import { roomName } from '../../src/modules/realtime/realtime.gateway';
+import { newSiteRow } from '../../src/modules/sites/site-defaults';
+import { accountsHarness, DAY, type AccountsHarness } from '../support/accounts';
+
+const TV_ORIGIN = 'file://';
+const sessions = createMemorySessionStore(DAY, () => t.clock.now);
+let t: AccountsHarness;
+let url: string;
+const open: Socket[] = [];
+
+beforeAll(async () => {
+  t = await accountsHarness({
+    sites: [
+      newSiteRow('acme', 'Acme TV', { hosts: '["tv.acme.test"]' }),
+      newSiteRow('other', 'Other TV', { hosts: '["other.test"]' }),
+    ],
+    env: { REALTIME_TV_ORIGINS: `${TV_ORIGIN}, app://tv` },
+    context: { sessions },
+  });
+  await t.h.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.h.app.server.address() as AddressInfo).port}`;
+});
+afterEach(() => {
+  for (const socket of open.splice(0)) socket.close();
+});
+afterAll(() => t.h.close());
+
+let n = 0;
+/** An access token of a new user of `site`, and its session id. */
+async function user(site = 'acme') {
+  const id = `user-rt-${++n}`;
+  return {
+    token: await t.accessTokenFor({ id, site, email: `${id}@${site}.test` }),
+    sessionId: `session-${id}`,
+  };
+}
+
+function socketTo(target: string, opts: { token?: string; origin?: string | null } = {}) {
+  const origin = opts.origin === undefined ? 'https://tv.acme.test' : opts.origin;
+  const socket = connect(target, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: opts.token === undefined ? {} : { token: opts.token },
+    extraHeaders: origin === null ? {} : { origin },
+  });
+  open.push(socket);
+  return socket;
+}
+
+/** Connected, or the handshake's refusal. */
+function handshake(socket: Socket): Promise<{ connected: true } | { refused: string; code: unknown }> {
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve({ connected: true }));
+    socket.once('connect_error', (err: Error & { data?: { code?: string } }) =>
+      resolve({ refused: err.message, code: err.data?.code }),
+    );
+  });
+}
+
+const join = (socket: Socket, room: unknown): Promise<RealtimeAck> =>
+  socket.timeout(5000).emitWithAck('room:join', room);
+
+/** The next `probe` the socket receives within `ms`, or 'nothing'. */
+function nextProbe(socket: Socket, ms = 500): Promise<unknown> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve('nothing'), ms);
+    socket.once('probe', (payload: unknown) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+/** Chat and parties add their own server events; the test broadcasts one of its own. */
+const broadcast = (io: unknown, site: string, room: { kind: 'live'; id: string }, payload: unknown) =>
+  (io as Server).to(roomName(site, room)).emit('probe', payload);
+
+describe('handshake', () => {
+  it('refuses a socket without an access token', async () => {
+    expect(await handshake(socketTo(url))).toEqual({
+      refused: 'Authentication required: auth.token',
+      code: 'unauthorized',
+    });
+  });
+
+  it('refuses a forged token', async () => {
+    expect(await handshake(socketTo(url, { token: 'not-a-jwt' }))).toMatchObject({ code: 'unauthorized' });
+  });
+
+  it('refuses an expired token', async () => {
+    const { token } = await user();
+    t.clock.now += DAY;
+    try {
+      expect(await handshake(socketTo(url, { token }))).toMatchObject({ code: 'tokenExpired' });
+    } finally {
+      t.clock.now -= DAY;
+    }
+  });
+
+  it('refuses the token of a revoked session', async () => {
+    const { token, sessionId } = await user();
+    await sessions.revoke([sessionId]);
+    expect(await handshake(socketTo(url, { token }))).toMatchObject({ code: 'unauthorized' });
+  });
+
+  it('refuses an Origin that is not the site’s, the API’s or a TV app’s, and a missing one', async () => {
+    const { token } = await user();
+    for (const origin of ['https://evil.test', 'https://other.test', 'null', 'not a url', null]) {
+      expect(await handshake(socketTo(url, { token, origin })), String(origin)).toEqual({
+        refused: 'Origin not allowed',
+        code: 'forbiddenOrigin',
+      });
+    }
+  });
+
+  it('admits the site’s hosts, the API’s own origin and the configured TV app origins', async () => {
+    const { token } = await user();
+    for (const origin of ['https://tv.acme.test', url, TV_ORIGIN, 'app://tv']) {
+      expect(await handshake(socketTo(url, { token, origin })), origin).toEqual({ connected: true });
+    }
+  });
+});
+
+describe('a session store that does not answer', () => {
+  let down: AccountsHarness;
+  let downUrl: string;
+  beforeAll(async () => {
+    down = await accountsHarness({
+      sites: [newSiteRow('acme', 'Acme TV', { hosts: '["tv.acme.test"]' })],
+      env: { AUTH_SECRET: t.h.config.authSecret },
+      context: {
+        sessions: { ...sessions, isRevoked: () => Promise.reject(new Error('connection refused')) },
+      },
+    });
+    await down.h.app.listen({ port: 0, host: '127.0.0.1' });
+    downUrl = `http://127.0.0.1:${(down.h.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => down?.h.close());
+
+  it('refuses the handshake as unavailable, without the store’s error', async () => {
+    expect(await handshake(socketTo(downUrl, { token: (await user()).token }))).toEqual({
+      refused: 'Service unavailable, try again',
+      code: 'serviceUnavailable',
+    });
+  });
+});
+
+describe('messages', () => {
+  it('answers a malformed join with an error ack naming the field', async () => {
+    const socket = socketTo(url, { token: (await user()).token });
+    await handshake(socket);
+    expect(await join(socket, { kind: 'lobby', id: 'final' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid', field: 'kind' },
+    });
+    expect(await join(socket, { kind: 'live', id: 'no spaces' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid', field: 'id' },
+    });
+    expect(await join(socket, 'final')).toMatchObject({ ok: false, error: { field: 'room' } });
+  });
+
+  it('drops a connected socket once its session is revoked', async () => {
+    const { token, sessionId } = await user();
+    const socket = socketTo(url, { token });
+    await handshake(socket);
+    expect(await join(socket, { kind: 'live', id: 'final' })).toEqual({ ok: true });
+    const told = new Promise((resolve) => socket.once('session:revoked', () => resolve('told')));
+    const dropped = new Promise((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    await sessions.revoke([sessionId]);
+    socket.emit('room:join', { kind: 'live', id: 'other' });
+    expect(await told).toBe('told');
+    expect(await dropped).toBe('io server disconnect');
+  });
+
+  it('delivers a room broadcast to its members only, not to other rooms or sites', async () => {
+    const member = socketTo(url, { token: (await user()).token });
+    const otherRoom = socketTo(url, { token: (await user()).token });
+    const otherSite = socketTo(url, { token: (await user('other')).token, origin: 'https://other.test' });
+    for (const s of [member, otherRoom, otherSite]) expect(await handshake(s)).toEqual({ connected: true });
+    expect(await join(member, { kind: 'live', id: 'final' })).toEqual({ ok: true });
+    expect(await join(otherRoom, { kind: 'live', id: 'semi' })).toEqual({ ok: true });
+    expect(await join(otherSite, { kind: 'live', id: 'final' })).toEqual({ ok: true });
+
+    const received = [nextProbe(member), nextProbe(otherRoom), nextProbe(otherSite)];
+    broadcast(t.h.app.realtime.io, 'acme', { kind: 'live', id: 'final' }, { goal: 1 });
+    expect(await Promise.all(received)).toEqual([{ goal: 1 }, 'nothing', 'nothing']);
+
+    expect(await member.timeout(5000).emitWithAck('room:leave', { kind: 'live', id: 'final' })).toEqual({
+      ok: true,
+    });
+    const afterLeaving = nextProbe(member);
+    broadcast(t.h.app.realtime.io, 'acme', { kind: 'live', id: 'final' }, { goal: 2 });
+    expect(await afterLeaving).toBe('nothing');
+  });
+});
+
+describe.skipIf(!process.env.REDIS_URL)('two nodes over Redis', () => {
+  let second: AccountsHarness;
+  let secondUrl: string;
+  beforeAll(async () => {
+    // The same secret and Redis prefix: two nodes of one deployment.
+    second = await accountsHarness({
+      sites: [newSiteRow('acme', 'Acme TV', { hosts: '["tv.acme.test"]' })],
+      env: { AUTH_SECRET: t.h.config.authSecret, REDIS_PREFIX: t.h.config.redisPrefix },
+    });
+    await second.h.app.listen({ port: 0, host: '127.0.0.1' });
+    secondUrl = `http://127.0.0.1:${(second.h.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => second?.h.close());
+
+  it('carries a broadcast on one node to a member connected to the other', async () => {
+    const onSecond = socketTo(secondUrl, { token: (await user()).token });
+    expect(await handshake(onSecond)).toEqual({ connected: true });
+    expect(await join(onSecond, { kind: 'live', id: 'final' })).toEqual({ ok: true });
+    const received = nextProbe(onSecond, 3000);
+    broadcast(t.h.app.realtime.io, 'acme', { kind: 'live', id: 'final' }, { from: 'first node' });
+    expect(await received).toEqual({ from: 'first node' });
+  });
+});

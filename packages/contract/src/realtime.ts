@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import type { ErrorResponse } from './common';
+
+/**
+ * The realtime gateway (decision 0043): Socket.IO at `REALTIME_PATH` on the API's own host,
+ * websocket transport. The handshake carries the access token as `auth: { token }`; the server
+ * refuses a missing, expired or revoked one, and an Origin that is not the site's or a TV app's.
+ */
+export const REALTIME_PATH = '/v2/realtime';
+
+/** What a room is about: a live event, a video, a live channel or a watch party. */
+export const RoomKind = z.enum(['live', 'video', 'channel', 'party']);
+export type RoomKind = z.infer<typeof RoomKind>;
+
+/** A room of the caller's own site (the site is the access token's; a client never names it). */
+export const RoomRef = z.object({
+  kind: RoomKind,
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only'),
+});
+export type RoomRef = z.infer<typeof RoomRef>;
+
+/** The handshake's `auth` object. */
+export const RealtimeAuth = z.object({ token: z.string().min(1).max(4096) });
+export type RealtimeAuth = z.infer<typeof RealtimeAuth>;
+
+/** Every acknowledgement: success, or the same error body the HTTP API answers with. */
+export type RealtimeAck = { ok: true } | ({ ok: false } & ErrorResponse);
+
+/** Events a client emits; each takes an acknowledgement callback. */
+export type ClientToServerEvents = {
+  'room:join': (room: RoomRef, ack: (answer: RealtimeAck) => void) => void;
+  'room:leave': (room: RoomRef, ack: (answer: RealtimeAck) => void) => void;
+};
+
+/** Events the server emits. */
+export type ServerToClientEvents = {
+  /** The session was revoked (signed out elsewhere, password changed): the server disconnects. */
+  'session:revoked': () => void;
+};
