@@ -126,7 +126,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       outboxDir: join(config.dataDir, 'outbox'),
       log: pino({ level: config.logLevel }),
     });
-  // One captcha for the app: signup and suspicious logins (and, after its pass, commerce's actions).
+  // One captcha for the app: signup, suspicious logins and commerce's actions (addCard, purchase).
   const captcha = createCaptcha({ config: config.captcha, limiter });
   // Other services start sessions through it (recovery, social, devices).
   const auth =
@@ -186,10 +186,9 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     sites,
     siteGateways: (siteUid) => sitesRepo.paymentGateways(siteUid),
     testGateway: testPaymentsAllowed(config),
-    captcha: config.captcha,
+    captcha,
     stripe: config.stripe,
     paypal: config.paypal,
-    limiter,
     now,
     log: pino({ level: config.logLevel }),
     events,

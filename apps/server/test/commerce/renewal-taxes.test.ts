@@ -1,9 +1,12 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCaptcha } from '../../src/modules/auth/captcha';
 import { createCommerceModule } from '../../src/modules/commerce/commerce.module';
 import { RENEWAL_LEASE_MS } from '../../src/modules/commerce/renewals/renewal-claims';
 import type { AvalaraTransactionsApi } from '../../src/modules/commerce/offers/tax-provider';
 import { createAvalaraTaxProvider } from '../../src/modules/commerce/offers/tax-provider';
+import { createSitesRepository } from '../../src/modules/sites/sites.repository';
+import { createSitesService } from '../../src/modules/sites/sites.service';
 import { createEventBus } from '../../src/infra/event-bus';
 import { createMemoryRateLimiter } from '../../src/infra/rate-limiter';
 import { commerceHarness, TEST_CARDS, type CommerceHarness } from './fixtures';
@@ -21,14 +24,10 @@ function commerceModule(avalara?: AvalaraTransactionsApi) {
   const now = () => t.clock.now;
   return createCommerceModule({
     db: t.h.db,
-    sites: {
-      get: async (uid: string) =>
-        t.h.db.selectFrom('sites').selectAll().where('uid', '=', uid).executeTakeFirstOrThrow(),
-    },
+    sites: createSitesService(createSitesRepository(t.h.db), 'acme'),
     siteGateways: async () => ['test'],
     testGateway: true,
-    captcha: t.h.config.captcha,
-    limiter: createMemoryRateLimiter(now),
+    captcha: createCaptcha({ config: t.h.config.captcha, limiter: createMemoryRateLimiter(now) }),
     now,
     log: pino({ level: 'silent' }),
     events: createEventBus(),

@@ -22,9 +22,12 @@ async function seedDemo(db: Db) {
 beforeAll(async () => {
   h = await createHarness();
   await seedDemo(h.db);
-  // A site without a structure row, and one whose stored menu is malformed.
+  // A site without a structure row, and one whose stored menu and tip jar are malformed.
   await h.db.insertInto('sites').values(newSiteRow('bare', 'Bare')).execute();
-  await h.db.insertInto('sites').values(newSiteRow('broken', 'Broken')).execute();
+  await h.db
+    .insertInto('sites')
+    .values(newSiteRow('broken', 'Broken', { tip_jar: '{"enabled": tru' }))
+    .execute();
   await h.db
     .insertInto('site_structure')
     .values({
@@ -64,6 +67,12 @@ describe('site structure: bad input', () => {
       landing: { externalUrl: null },
       legacy: { seriesSlugs: {}, signupUrl: null },
     });
+  });
+  it('reads a malformed tip jar as the defaults of a site without one (no 500)', async () => {
+    const res = await h.app.inject('/v2/sites/broken/tip-jar');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual((await h.app.inject('/v2/sites/bare/tip-jar')).json());
+    expect(res.json()).toMatchObject({ enabled: false, defaultOption: 25 });
   });
 });
 

@@ -2,10 +2,8 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
 import type { EventEmitter } from '../../infra/event-bus';
 import type { Mailer } from '../../infra/mailer';
-import type { RateLimiter } from '../../infra/rate-limiter';
 import type { ScheduledTask } from '../../infra/scheduler';
-import type { Config } from '../../plugins/config';
-import { createCaptcha } from '../auth';
+import type { Captcha } from '../auth';
 import type { SitesService } from '../sites';
 import { createChargesRepository } from './checkout/charges.repository';
 import { createCheckout } from './checkout/checkout.service';
@@ -45,7 +43,8 @@ import { createWebhooksService } from './webhooks/webhooks.service';
  */
 export function createCommerceModule(deps: {
   db: Db;
-  sites: Pick<SitesService, 'get'>;
+  /** A site named by a token or a stored purchase (checkout, donations, renewal taxes). */
+  sites: Pick<SitesService, 'byUid'>;
   /** The gateway names each site has enabled (decision 0036). */
   siteGateways: (siteUid: string) => Promise<string[]>;
   /**
@@ -53,12 +52,12 @@ export function createCommerceModule(deps: {
    * it (ALLOW_TEST_PAYMENTS_IN_PRODUCTION), whatever a site enables.
    */
   testGateway: boolean;
-  captcha: Config['captcha'];
+  /** The app's captcha (the signup one), checked with the commerce actions. */
+  captcha: Pick<Captcha, 'verify'>;
   /** Stripe joins the registry only when configured (decision 0031). */
   stripe?: StripeConfig;
   /** paypal and paypal-sub join the registry only when configured (decision 0031). */
   paypal?: PaypalConfig;
-  limiter: RateLimiter;
   now: () => number;
   log: Logger;
   /** Where purchaseChanged is announced (entitlements subscribe). */
@@ -94,13 +93,11 @@ export function createCommerceModule(deps: {
     gateways['paypal-sub'] = pp.paypalSub;
   }
   const siteGateways = createSiteGateways(gateways, deps.siteGateways);
-  const captcha = createCaptcha({ config: deps.captcha, limiter: deps.limiter });
 
   // Built in dependency order: offers ← renewals ← payment methods ← purchases ← checkout.
   const offers = createOffersService({
     repo: offersRepo,
     purchases: purchasesRepo,
-    sites: deps.sites,
     taxes: { table: createTableTaxProvider(offersRepo.taxRates), avalara: deps.avalara },
     now,
   });
@@ -115,13 +112,13 @@ export function createCommerceModule(deps: {
     log,
     // Renewals are taxed as checkout is: the site's provider (allowAvalara), on the stored address.
     taxFor: async ({ siteUid, amountCents, address }) =>
-      (await offers.quoteTax(await offers.siteOf(siteUid), amountCents, address)).taxCents,
+      (await offers.quoteTax(await deps.sites.byUid(siteUid), amountCents, address)).taxCents,
   });
   const methods = createPaymentMethodsService({
     repo: methodsRepo,
     purchases: purchasesRepo,
     siteGateways,
-    captcha: (token, ctx) => captcha.verify(token, ctx),
+    captcha: (token, ctx) => deps.captcha.verify(token, ctx),
     reactivate: renewals.reactivate,
     events,
     now,
@@ -153,6 +150,7 @@ export function createCommerceModule(deps: {
       purchasesRepo,
       methodsRepo,
       offers,
+      sites: deps.sites,
       purchases,
       methods,
       siteGateways,

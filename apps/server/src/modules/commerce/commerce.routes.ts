@@ -22,7 +22,7 @@ export const commerceRoutes =
   (
     commerce: CommerceModule,
     others: {
-      sites: Pick<SitesService, 'get' | 'resolve' | 'byUid'>;
+      sites: Pick<SitesService, 'byUid'>;
       catalog: Pick<CatalogService, 'video'>;
     },
   ): FastifyPluginAsyncZod =>
@@ -31,14 +31,14 @@ export const commerceRoutes =
       commerce;
     const { sites, catalog } = others;
     await app.register(offersRoutes({ offers, siteGateways, sites }));
-    await app.register(purchasesRoutes({ purchases }));
+    await app.register(purchasesRoutes({ purchases, sites }));
     await app.register(checkoutRoutes({ checkout }));
     await app.register(paymentMethodsRoutes({ methods }));
     await app.register(giftsRoutes({ checkout, gifts, sites }));
     await app.register(donationsRoutes({ donations }));
     await app.register(upgradesRoutes({ upgrades, checkout }));
     await app.register(countryCodesRoutes);
-    await app.register(purchaseLinkRoutes({ sites, catalog }));
+    await app.register(purchaseLinkRoutes({ catalog }));
     await app.register(webhookRoutes({ webhooks }));
     await app.register(paypalRoutes({ checkout }));
   };

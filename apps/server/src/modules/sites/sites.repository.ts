@@ -5,6 +5,7 @@ import type {
   SearchOptions,
   StoredAdSettings,
   Theme,
+  TipJar,
 } from '@marquee/contract';
 import { resolvePerms, type Perms } from '@marquee/domain';
 import type { Db } from '../../db/database';
@@ -13,6 +14,7 @@ import { storedAdSettings } from './ad-settings';
 import { embedFrameAncestors } from './content-policy';
 import { DEFAULT_CHAT, DEFAULT_HEARTBEAT, DEFAULT_SEARCH_OPTIONS } from './site-defaults';
 import { embedSettings } from './site-structure';
+import { tipJarSettings } from './tip-jar';
 
 export type SitesRepository = ReturnType<typeof createSitesRepository>;
 
@@ -41,6 +43,8 @@ export type Site = {
   frameAncestors: string[] | null;
   termsText: string | null;
   termsUpdatedAt: string | null;
+  /** The tip jar's settings over their defaults (commerce's donations). */
+  tipJar: TipJar;
 };
 
 function parsed(text: string | undefined): unknown {
@@ -73,14 +77,13 @@ function toSite(row: SitesTable): Site {
     frameAncestors: embedFrameAncestors(row.embed),
     termsText: row.terms_text,
     termsUpdatedAt: row.terms_updated_at,
+    tipJar: tipJarSettings(row.tip_jar),
   };
 }
 
 export function createSitesRepository(db: Db) {
   return {
     findAll: async (): Promise<Site[]> => (await db.selectFrom('sites').selectAll().execute()).map(toSite),
-    /** The stored row itself, for commerce's reads not yet on `Site` (issue 13, item 1). */
-    findRow: (uid: string) => db.selectFrom('sites').selectAll().where('uid', '=', uid).executeTakeFirst(),
     findPages: (siteUid: string) =>
       db
         .selectFrom('pages')

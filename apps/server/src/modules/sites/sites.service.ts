@@ -1,5 +1,4 @@
 import type { LegalTexts, SiteConfig } from '@marquee/contract';
-import type { SitesTable } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { publicAdSettings } from './ad-settings';
 import { siteSources } from './content-policy';
@@ -43,15 +42,6 @@ export function createSitesService(repo: SitesRepository, defaultSite: string) {
 
   const service = {
     byUid,
-    /**
-     * The stored row, or a 404 naming the site. Only commerce still reads rows (its tip jar and
-     * perms); it moves to `byUid` and `request.site()` in issue 13's commerce pass, and this goes.
-     */
-    async get(uid: string): Promise<SitesTable> {
-      const row = await repo.findRow(uid);
-      if (!row) throw notFound(`Site '${uid}'`);
-      return row;
-    },
     /** Forgets the cached sites (a bulk writer in this process, such as the seed, calls it). */
     clear: () => void (cache = undefined),
 

@@ -17,6 +17,7 @@ import type { Insertable } from 'kysely';
 import type { PurchasesTable } from '../../../db/schema';
 import type { AuthUser } from '../../../plugins/auth';
 import { AppError, badRequest } from '../../../plugins/errors';
+import type { SitesService } from '../../sites';
 import { stringList } from '../commerce.mapper';
 import { isApprovalGateway } from '../gateways/gateway';
 import type { SiteGateways } from '../gateways/site-gateways';
@@ -172,7 +173,9 @@ export function createOrderPlanner(deps: {
   offersRepo: Pick<OffersRepository, 'bundle'>;
   purchasesRepo: Pick<PurchasesRepository, 'livePurchases' | 'trialUsed'>;
   methodsRepo: Pick<PaymentMethodsRepository, 'method'>;
-  offers: Pick<OffersService, 'siteOf' | 'couponFor' | 'quoteTax' | 'sellable'>;
+  offers: Pick<OffersService, 'couponFor' | 'quoteTax' | 'sellable'>;
+  /** The buyer's site (their token's): its perms decide taxes and oneActiveSub. */
+  sites: Pick<SitesService, 'byUid'>;
   purchases: Pick<PurchasesService, 'upgradeCredit'>;
   methods: Pick<PaymentMethodsService, 'ownMethod' | 'createMethod'>;
   siteGateways: Pick<SiteGateways, 'gatewayFor'>;
@@ -211,7 +214,7 @@ export function createOrderPlanner(deps: {
    * card, checked as checkout does. Wallet gateways are refused (decision 0033).
    */
   async function cardPayment(user: AuthUser, pay: PaymentIn, amountCents: number, ip: string | undefined) {
-    const site = await offers.siteOf(user.siteUid);
+    const site = await deps.sites.byUid(user.siteUid);
     if (pay.gateway === 'free') throw badRequest('gateway', 'This order is not free: choose a card gateway');
     const gateway = await deps.siteGateways.gatewayFor(user.siteUid, pay.gateway);
     if (isApprovalGateway(gateway)) throw badRequest('gateway', 'Donations are paid by card');
@@ -228,7 +231,7 @@ export function createOrderPlanner(deps: {
 
   /** Validates the order and prices it: the purchase to write and the amount to charge now. */
   async function plan(user: AuthUser, order: OrderIn, ip: string | undefined, gift?: GiftIn) {
-    const site = await offers.siteOf(user.siteUid);
+    const site = await deps.sites.byUid(user.siteUid);
     const nowMs = now();
     const bundle = await deps.offersRepo.bundle(site.uid, order.resourceId);
     const live = await deps.purchasesRepo.livePurchases(site.uid, user.id, iso(nowMs));

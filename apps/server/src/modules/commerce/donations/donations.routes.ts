@@ -32,7 +32,8 @@ export const donationsRoutes =
           response: { 200: TipJar, ...refusals },
         },
       },
-      async (req) => donations.tipJar(req.params.site),
+      // The site's tip jar, parsed with the site (sites.repository.ts).
+      async (req) => (await req.site()).tipJar,
     );
     app.post(
       '/api/donation/subscribe',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DonationOrder, TipJar } from '@marquee/contract';
+import type { DonationOrder } from '@marquee/contract';
 import { COMMERCE_MESSAGES, periodEnd } from '@marquee/domain';
 import type { Insertable } from 'kysely';
 import type { PurchasesTable } from '../../../db/schema';
@@ -12,44 +12,6 @@ import type { PlannedCharge } from '../checkout/order-plan';
 import { toPurchase } from '../commerce.mapper';
 import { DONATION_TYPE, type DonationsRepository } from './donations.repository';
 
-/** §9: "Tip jar default option 25; plan types single ("One Time") and month ("Monthly")". */
-const TIP_JAR_DEFAULTS: TipJar = {
-  enabled: false,
-  options: [5, 10, 25, 50, 100],
-  defaultOption: 25,
-  plans: ['single', 'month'],
-  survey: [],
-};
-
-/** The site's tip jar settings (sites.tip_jar, migration 0013), defaults filling what is missing. */
-export function tipJarOf(json: string | null | undefined): TipJar {
-  let v: Partial<TipJar> = {};
-  try {
-    const parsed = JSON.parse(json ?? '{}') as unknown;
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) v = parsed as Partial<TipJar>;
-  } catch {
-    v = {};
-  }
-  const options = Array.isArray(v.options)
-    ? v.options.filter((n): n is number => typeof n === 'number' && n >= 1)
-    : TIP_JAR_DEFAULTS.options;
-  const plans = Array.isArray(v.plans)
-    ? v.plans.filter((p): p is 'single' | 'month' => p === 'single' || p === 'month')
-    : TIP_JAR_DEFAULTS.plans;
-  const survey = Array.isArray(v.survey)
-    ? v.survey
-        .filter((s): s is { q: string } => !!s && typeof s.q === 'string' && s.q.trim() !== '')
-        .map((s) => ({ q: s.q }))
-    : [];
-  return {
-    enabled: v.enabled === true,
-    options: options.length > 0 ? options : TIP_JAR_DEFAULTS.options,
-    defaultOption: typeof v.defaultOption === 'number' ? v.defaultOption : TIP_JAR_DEFAULTS.defaultOption,
-    plans: plans.length > 0 ? plans : TIP_JAR_DEFAULTS.plans,
-    survey,
-  };
-}
-
 type DonationIn = DonationOrder & { gatewayData: NonNullable<DonationOrder['gatewayData']> };
 
 /**
@@ -60,7 +22,8 @@ type DonationIn = DonationOrder & { gatewayData: NonNullable<DonationOrder['gate
  */
 export function createDonations(deps: {
   repo: DonationsRepository;
-  sites: Pick<SitesService, 'get'>;
+  /** The donor's site (their token's), whose tip jar they give through. */
+  sites: Pick<SitesService, 'byUid'>;
   checkout: Checkout;
   now: () => number;
 }) {
@@ -68,7 +31,7 @@ export function createDonations(deps: {
   const iso = (ms = now()) => new Date(ms).toISOString();
 
   async function plan(user: AuthUser, order: DonationIn, ip: string | undefined): Promise<PlannedCharge> {
-    const jar = tipJarOf((await sites.get(user.siteUid)).tip_jar);
+    const jar = (await sites.byUid(user.siteUid)).tipJar;
     if (!jar.enabled) throw new AppError(404, 'notFound', 'This site has no tip jar');
     if (!jar.plans.includes(order.planType))
       throw badRequest('planType', 'This plan is not offered by the tip jar');
@@ -147,11 +110,6 @@ export function createDonations(deps: {
   }
 
   return {
-    /** GET /v2/sites/{site}/tip-jar. */
-    async tipJar(siteParam: string): Promise<TipJar> {
-      return tipJarOf((await sites.get(siteParam)).tip_jar);
-    },
-
     /** POST /api/donation/subscribe with its Idempotency-Key. */
     donate(user: AuthUser, key: string, order: DonationIn, ip: string | undefined): Promise<Replay> {
       // Its own pending slot per plan: a one-time and a monthly donation may be made side by side.

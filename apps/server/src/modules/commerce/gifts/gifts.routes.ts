@@ -26,7 +26,7 @@ export const giftsRoutes =
   }: {
     checkout: Pick<Checkout, 'gift'>;
     gifts: Pick<Gifts, 'redeem'>;
-    /** The site's web origin for the redeem link (resolved here; the request.site pass converts it). */
+    /** The buyer's site (their token's), whose web origin the redeem link takes. */
     sites: Pick<SitesService, 'byUid'>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -51,7 +51,7 @@ export const giftsRoutes =
         const user = requireUser(req);
         const key = idempotencyKey(req);
         const gift = validateGift(user, req.body.giftData);
-        const origin = await webOrigin(sites, req, user.siteUid);
+        const origin = webOrigin(await sites.byUid(user.siteUid), req);
         const res = await checkout.gift(user, key, req.body, { ...gift, origin }, req.ip);
         return reply.status(res.statusCode).send(res.body as never);
       },

@@ -14,12 +14,13 @@ import {
   TaxesBody,
   TaxesResult,
 } from '@marquee/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../../plugins/auth';
 import { errorResponses, security } from '../../../plugins/openapi';
 import type { SitesService } from '../../sites';
 import type { SiteGateways } from '../gateways/site-gateways';
-import type { OffersService } from './offers.service';
+import { requiredCouponCode, type OffersService } from './offers.service';
 import { login, refusals } from '../route-schemas';
 
 /**
@@ -34,11 +35,13 @@ export const offersRoutes =
   }: {
     offers: OffersService;
     siteGateways: Pick<SiteGateways, 'list'>;
-    /** Resolves the request's site itself (the request.site pass converts it). */
-    sites: Pick<SitesService, 'get' | 'resolve'>;
+    /** The signed-in viewer's site (their token's). */
+    sites: Pick<SitesService, 'byUid'>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['commerce'];
+    /** The site of a route without `{site}`: the viewer's own when signed in, else the request's. */
+    const siteOfViewer = (req: FastifyRequest) => (req.user ? sites.byUid(req.user.siteUid) : req.site());
     // ---------- catalogue ----------
     app.get(
       '/v2/sites/:site/bundles',
@@ -53,7 +56,7 @@ export const offersRoutes =
           response: { 200: BundleList, ...refusals },
         },
       },
-      async (req) => ({ items: await offers.bundles(req.params.site, req.user) }),
+      async (req) => ({ items: await offers.bundles(await req.site(), req.user) }),
     );
     app.get(
       '/v2/sites/:site/giftables',
@@ -68,7 +71,7 @@ export const offersRoutes =
           response: { 200: BundleList, ...refusals },
         },
       },
-      async (req) => ({ items: await offers.giftables(req.params.site, req.user) }),
+      async (req) => ({ items: await offers.giftables(await req.site(), req.user) }),
     );
     app.get(
       '/v2/sites/:site/rentals',
@@ -83,7 +86,7 @@ export const offersRoutes =
           response: { 200: RentalList, ...refusals },
         },
       },
-      async (req) => ({ items: await offers.rentals(req.params.site) }),
+      async (req) => ({ items: await offers.rentals(await req.site()) }),
     );
     app.get(
       '/v2/sites/:site/rentals/coupon/:code',
@@ -98,7 +101,7 @@ export const offersRoutes =
           response: { 200: RentalList, ...refusals },
         },
       },
-      async (req) => ({ items: await offers.rentals(req.params.site, req.params.code) }),
+      async (req) => ({ items: await offers.rentals(await req.site(), req.params.code) }),
     );
     app.post(
       '/v2/sites/:site/bundles/:id/apply-coupon',
@@ -115,7 +118,11 @@ export const offersRoutes =
           response: { 200: ApplyCouponResult, ...refusals },
         },
       },
-      async (req) => offers.applyCoupon(req.params.site, req.params.id, req.body.couponCode, req.user),
+      async (req) => {
+        // An empty code is a 400 before an unknown site's 404.
+        const code = requiredCouponCode(req.body.couponCode);
+        return offers.applyCoupon(await req.site(), req.params.id, code, req.user);
+      },
     );
     app.post(
       '/v2/sites/:site/bundles/:id/taxes',
@@ -131,7 +138,7 @@ export const offersRoutes =
           response: { 200: TaxesResult, ...refusals },
         },
       },
-      async (req) => offers.taxes(req.params.site, req.params.id, req.body),
+      async (req) => offers.taxes(await req.site(), req.params.id, req.body),
     );
     app.get(
       '/api/bundle/get/:id',
@@ -147,7 +154,7 @@ export const offersRoutes =
         },
       },
       async (req) => {
-        const site = req.user ? await sites.get(req.user.siteUid) : await sites.resolve(req);
+        const site = await siteOfViewer(req);
         return offers.bundle(site.uid, req.params.id, req.user);
       },
     );
@@ -164,7 +171,7 @@ export const offersRoutes =
         },
       },
       async (req) => {
-        const site = req.user ? await sites.get(req.user.siteUid) : await sites.resolve(req);
+        const site = await siteOfViewer(req);
         return siteGateways.list(site.uid);
       },
     );

@@ -7,16 +7,14 @@ import {
   COUPON_MESSAGES,
   isRentalType,
   priceOffer,
-  resolvePerms,
   validateAddress,
   type Coupon,
-  type Perms,
   type Price,
   type PricedOffer,
 } from '@marquee/domain';
 import type { AuthUser } from '../../../plugins/auth';
 import { AppError, badRequest } from '../../../plugins/errors';
-import type { SitesService } from '../../sites';
+import type { Site } from '../../sites';
 import { stringList, toBundle, toRental } from '../commerce.mapper';
 import type { PurchasesRepository } from '../purchases/purchases.repository';
 import type { BundleRow, CouponRow, OffersRepository } from './offers.repository';
@@ -25,7 +23,6 @@ import type { TaxProvider } from './tax-provider';
 export type OffersDeps = {
   repo: OffersRepository;
   purchases: Pick<PurchasesRepository, 'livePurchases'>;
-  sites: Pick<SitesService, 'get'>;
   /** The built-in table; `avalara` when an AvaTax client is configured (used with allowAvalara). */
   taxes: { table: TaxProvider; avalara?: TaxProvider };
   now: () => number;
@@ -53,6 +50,12 @@ export const offerOf = (row: BundleRow): PricedOffer => ({
   recurring: row.recurring === 1,
 });
 
+/** An empty coupon code is refused before anything is looked up (400 naming couponCode). */
+export function requiredCouponCode(code: string): string {
+  if (!code) throw badRequest('couponCode', COMMERCE_MESSAGES.requiredInformation);
+  return code;
+}
+
 /** Constant-time passcode comparison. */
 export function passcodeMatches(expected: string, given: string | undefined): boolean {
   if (given === undefined) return false;
@@ -66,13 +69,8 @@ export function passcodeMatches(expected: string, given: string | undefined): bo
  * Checkout, purchases and payment methods are in their own folders.
  */
 export function createOffersService(deps: OffersDeps) {
-  const { repo, sites, now } = deps;
+  const { repo, now } = deps;
   const iso = () => new Date(now()).toISOString();
-
-  async function siteOf(uid: string): Promise<{ uid: string; perms: Perms }> {
-    const site = await sites.get(uid);
-    return { uid: site.uid, perms: resolvePerms(JSON.parse(site.perms) as Record<string, unknown>) };
-  }
 
   /** Bundle ids the viewer holds now on the site. */
   async function liveBundleIds(siteUid: string, user: AuthUser | null): Promise<Set<string>> {
@@ -107,51 +105,47 @@ export function createOffersService(deps: OffersDeps) {
   const listed = (row: BundleRow) => sellable(row) && row.unlisted === 0;
 
   async function bundleList(
-    siteParam: string,
+    siteUid: string,
     user: AuthUser | null,
     filter: (row: BundleRow, live: Set<string>) => boolean,
     couponCode?: string,
   ): Promise<Bundle[]> {
-    const site = await siteOf(siteParam);
-    const [rows, live] = await Promise.all([repo.bundles(site.uid), liveBundleIds(site.uid, user)]);
+    const [rows, live] = await Promise.all([repo.bundles(siteUid), liveBundleIds(siteUid, user)]);
     const out: Bundle[] = [];
     for (const row of rows.filter((r) => listed(r) && !isRentalType(r.type) && filter(r, live)))
       out.push(
         toBundle(row, {
           activeForUser: live.has(row.id),
-          price: couponCode ? await priceWithOptionalCoupon(site.uid, row, couponCode) : undefined,
+          price: couponCode ? await priceWithOptionalCoupon(siteUid, row, couponCode) : undefined,
         }),
       );
     return out;
   }
 
-  async function rentalList(siteParam: string, couponCode?: string): Promise<Rental[]> {
-    const site = await siteOf(siteParam);
-    const rows = (await repo.bundles(site.uid)).filter((r) => listed(r) && isRentalType(r.type));
+  async function rentalList(siteUid: string, couponCode?: string): Promise<Rental[]> {
+    const rows = (await repo.bundles(siteUid)).filter((r) => listed(r) && isRentalType(r.type));
     const out: Rental[] = [];
     for (const row of rows)
       out.push(
         toRental(
           row,
           now(),
-          couponCode ? await priceWithOptionalCoupon(site.uid, row, couponCode) : undefined,
+          couponCode ? await priceWithOptionalCoupon(siteUid, row, couponCode) : undefined,
         ),
       );
     return out;
   }
 
   return {
-    siteOf,
     quoteTax,
     couponFor,
     sellable,
     liveBundleIds,
 
     // ---------- catalogue ----------
-    bundles: (siteParam: string, user: AuthUser | null) => bundleList(siteParam, user, () => true),
-    giftables: (siteParam: string, user: AuthUser | null) =>
-      bundleList(siteParam, user, (r) => r.giftable === 1),
-    rentals: (siteParam: string, couponCode?: string) => rentalList(siteParam, couponCode),
+    bundles: (site: Site, user: AuthUser | null) => bundleList(site.uid, user, () => true),
+    giftables: (site: Site, user: AuthUser | null) => bundleList(site.uid, user, (r) => r.giftable === 1),
+    rentals: (site: Site, couponCode?: string) => rentalList(site.uid, couponCode),
 
     /** Bundles the viewer does not hold (GET /api/payment/nonpurchasedbundles[/coupon/{code}]). */
     nonPurchased: (user: AuthUser, couponCode?: string) =>
@@ -165,9 +159,7 @@ export function createOffersService(deps: OffersDeps) {
     },
 
     /** POST bundles/{id}/apply-coupon → the bundle with its discount and "Promo Code Applied". */
-    async applyCoupon(siteParam: string, id: string, code: string, user: AuthUser | null) {
-      if (!code) throw badRequest('couponCode', COMMERCE_MESSAGES.requiredInformation);
-      const site = await siteOf(siteParam);
+    async applyCoupon(site: Site, id: string, code: string, user: AuthUser | null) {
       const row = await repo.bundle(site.uid, id);
       if (!row || !sellable(row)) throw unavailable();
       const price = priceOffer(offerOf(row), await couponFor(site.uid, offerOf(row), code));
@@ -183,7 +175,7 @@ export function createOffersService(deps: OffersDeps) {
      * is set"); then AvaTax when configured, else the operator's table.
      */
     async taxes(
-      siteParam: string,
+      site: Site,
       id: string,
       body: {
         address: Parameters<typeof validateAddress>[0];
@@ -191,7 +183,6 @@ export function createOffersService(deps: OffersDeps) {
         prorationDiscount?: number;
       },
     ) {
-      const site = await siteOf(siteParam);
       const row = await repo.bundle(site.uid, id);
       if (!row || !sellable(row)) throw unavailable();
       const missing = Object.keys(validateAddress(body.address));
@@ -213,11 +204,7 @@ export function createOffersService(deps: OffersDeps) {
     },
   };
 
-  async function quoteTax(
-    site: { uid: string; perms: Perms },
-    amountCents: number,
-    address: Required<AddressLike>,
-  ) {
+  async function quoteTax(site: Site, amountCents: number, address: Required<AddressLike>) {
     if (!site.perms.allowAvalara || amountCents === 0) return { taxCents: 0, rateBp: 0, provider: 'none' };
     const provider = deps.taxes.avalara ?? deps.taxes.table;
     return provider.quote({

@@ -3,20 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { security } from '../../../plugins/openapi';
 import { AppError } from '../../../plugins/errors';
 import type { CatalogService } from '../../catalog';
-import type { SitesService } from '../../sites';
 import { webOrigin } from '../web-origin';
 import { refusals } from '../route-schemas';
 
 /** The web page where a TV app's viewer buys access to a video (accounts-and-commerce §2). */
 export const purchaseLinkRoutes =
-  ({
-    sites,
-    catalog,
-  }: {
-    /** Resolved here; the request.site pass converts it. */
-    sites: Pick<SitesService, 'byUid'>;
-    catalog: Pick<CatalogService, 'video'>;
-  }): FastifyPluginAsyncZod =>
+  ({ catalog }: { catalog: Pick<CatalogService, 'video'> }): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['commerce'];
     app.post(
@@ -39,7 +31,7 @@ export const purchaseLinkRoutes =
             throw new AppError(404, 'notFound', 'Video not found', 'id');
           throw err;
         });
-        const origin = await webOrigin(sites, req, site.uid);
+        const origin = webOrigin(site, req);
         const q = new URLSearchParams({ platform: req.params.platform });
         return {
           link: `${origin}/subscribe/${encodeURIComponent(video.type)}/${encodeURIComponent(video.uid)}?${q.toString()}`,

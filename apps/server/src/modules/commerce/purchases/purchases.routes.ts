@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../../plugins/auth';
 import { security } from '../../../plugins/openapi';
+import type { SitesService } from '../../sites';
 import type { PurchasesService } from './purchases.service';
 import { login, refusals } from '../route-schemas';
 
@@ -25,7 +26,14 @@ import { login, refusals } from '../route-schemas';
  * rentals, one purchase, its proration and card, unsubscribe, billing history, the suspended alert.
  */
 export const purchasesRoutes =
-  ({ purchases }: { purchases: PurchasesService }): FastifyPluginAsyncZod =>
+  ({
+    purchases,
+    sites,
+  }: {
+    purchases: PurchasesService;
+    /** The viewer's own site (their token's), for rentals when the request names none. */
+    sites: Pick<SitesService, 'byUid'>;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['commerce'];
     app.get(
@@ -105,7 +113,8 @@ export const purchasesRoutes =
       },
       async (req) => {
         const user = requireUser(req);
-        return purchases.rentalsPage(user, req.query.__site ?? user.siteUid, req.query);
+        const site = req.query.__site ? await req.site() : await sites.byUid(user.siteUid);
+        return purchases.rentalsPage(user, site.uid, req.query);
       },
     );
     app.get(

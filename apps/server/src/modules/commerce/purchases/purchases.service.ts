@@ -35,7 +35,7 @@ export function createPurchasesService(deps: {
   repo: PurchasesRepository;
   charges: Pick<ChargesRepository, 'chargesOfUser'>;
   offersRepo: Pick<OffersRepository, 'bundle'>;
-  offers: Pick<OffersService, 'siteOf' | 'couponFor' | 'sellable' | 'liveBundleIds'>;
+  offers: Pick<OffersService, 'couponFor' | 'sellable' | 'liveBundleIds'>;
   methods: Pick<PaymentMethodsService, 'ownMethod'>;
   gateways: GatewayRegistry;
   siteGateways: Pick<SiteGateways, 'gatewayFor'>;
@@ -64,10 +64,10 @@ export function createPurchasesService(deps: {
       const { rows, total } = await repo.purchasesPage(user.siteUid, user.id, { ...q, gifts });
       return toPage(rows.map(toPurchase), q.page, q.pageSize, total);
     },
-    async rentalsPage(user: AuthUser, siteParam: string, q: { page: number; pageSize: number }) {
-      const site = await offers.siteOf(siteParam);
-      if (site.uid !== user.siteUid) return toPage([], q.page, q.pageSize, 0);
-      const { rows, total } = await repo.purchasesPage(site.uid, user.id, { ...q, types: ['RENTAL'] });
+    /** The viewer's rentals on the site; none on another site than their own. */
+    async rentalsPage(user: AuthUser, siteUid: string, q: { page: number; pageSize: number }) {
+      if (siteUid !== user.siteUid) return toPage([], q.page, q.pageSize, 0);
+      const { rows, total } = await repo.purchasesPage(siteUid, user.id, { ...q, types: ['RENTAL'] });
       return toPage(rows.map(toPurchase), q.page, q.pageSize, total);
     },
     async purchasedIds(user: AuthUser) {
