@@ -11,3 +11,23 @@ export function connectRedis(url: string): Redis {
   redis.on('error', () => {});
   return redis;
 }
+
+/**
+ * A client for a library that sends commands without handling their failures (the Socket.IO Redis
+ * adapter publishes and subscribes and never awaits): each command's promise is marked handled, so
+ * a Redis outage loses those messages, never the process (an unhandled rejection ends Node). A
+ * caller that awaits a command still sees its failure.
+ */
+export function forgiving(client: Redis): Redis {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+        if (result instanceof Promise) result.catch(() => {});
+        return result;
+      };
+    },
+  });
+}

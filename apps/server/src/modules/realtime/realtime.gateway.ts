@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server, type ExtendedError, type Socket } from 'socket.io';
 import {
   REALTIME_PATH,
@@ -12,6 +12,7 @@ import {
   type ServerToClientEvents,
 } from '@marquee/contract';
 import type { AppContext } from '../../context';
+import { connectRedis, forgiving } from '../../infra/redis';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 
@@ -57,10 +58,15 @@ export function registerRealtime(
     transports: ['websocket'],
     serveClient: false,
   });
-  // Publisher and subscriber: a subscribed Redis connection can do nothing else.
-  const redis = ctx.config.redisUrl ? [new Redis(ctx.config.redisUrl)] : [];
-  if (redis[0]) {
-    redis.push(redis[0].duplicate());
+  // Publisher and subscriber: a subscribed Redis connection can do nothing else. The adapter
+  // never awaits its commands, so they go through clients that mark every failure handled.
+  const redis: Redis[] = [];
+  if (ctx.config.redisUrl) {
+    const pub = connectRedis(ctx.config.redisUrl);
+    // Subscriptions wait for Redis however long it is away (a refused one would never be retried).
+    const sub = pub.duplicate({ maxRetriesPerRequest: null });
+    sub.on('error', () => {});
+    redis.push(forgiving(pub), forgiving(sub));
     io.adapter(createAdapter(redis[0], redis[1], { key: `${ctx.config.redisPrefix}realtime` }));
   }
 
@@ -83,8 +89,7 @@ export function registerRealtime(
         ? new AppError(401, 'tokenExpired', 'Access token expired')
         : new AppError(401, 'unauthorized', 'Access token invalid or revoked');
     }
-    const site = await ctx.sites.get(verified.user.siteUid);
-    const hosts = (JSON.parse(site.hosts) as string[]).map((h) => h.toLowerCase());
+    const { hosts } = await ctx.sites.byUid(verified.user.siteUid);
     if (!originAllowed(handshake.headers, hosts, ctx.config.tvAppOrigins)) {
       throw new AppError(403, 'forbiddenOrigin', 'Origin not allowed');
     }
@@ -138,7 +143,8 @@ export function registerRealtime(
     io.engine.close();
   });
   app.addHook('onClose', async () => {
-    await Promise.all(redis.map((client) => client.quit()));
+    // Not QUIT: queued behind a Redis that is away, it would hold the shutdown for as long.
+    for (const client of redis) client.disconnect();
   });
 }
 
