@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../src/modules/recovery/recovery.service';
+import { LIMITS } from '../../src/modules/recovery/recovery-limits';
 import { PASSWORD, recoveryHarness, START } from './fixtures';
 
 let t: Awaited<ReturnType<typeof recoveryHarness>>;

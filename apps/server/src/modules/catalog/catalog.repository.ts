@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { createChannelQueries } from './channel.repository';
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
 
@@ -70,6 +71,8 @@ export function createCatalogRepository(db: Db) {
       ]);
 
   return {
+    ...createChannelQueries(db),
+
     findVideo: (siteUid: string, uid: string) =>
       videoSelect().where('videos.site_uid', '=', siteUid).where('videos.uid', '=', uid).executeTakeFirst(),
 
@@ -268,27 +271,6 @@ export function createCatalogRepository(db: Db) {
       return Number(row.n);
     },
 
-    findChannel: (siteUid: string, id: string) =>
-      db
-        .selectFrom('channels')
-        .selectAll()
-        .where('site_uid', '=', siteUid)
-        .where('id', '=', id)
-        .executeTakeFirst(),
-
-    listChannels: (siteUid: string, ids: string[] | null, offset: number, limit: number) => {
-      let q = db.selectFrom('channels').selectAll().where('site_uid', '=', siteUid);
-      if (ids) q = ids.length ? q.where('id', 'in', ids) : q.where(sql<boolean>`1 = 0`);
-      return q.orderBy('position').orderBy('id').offset(offset).limit(limit).execute();
-    },
-
-    async countChannels(siteUid: string, ids: string[] | null): Promise<number> {
-      let q = db.selectFrom('channels').where('site_uid', '=', siteUid);
-      if (ids) q = ids.length ? q.where('id', 'in', ids) : q.where(sql<boolean>`1 = 0`);
-      const row = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
     findPlaylist: (siteUid: string, uid: string) =>
       db
         .selectFrom('playlists')
@@ -326,53 +308,6 @@ export function createCatalogRepository(db: Db) {
       ]);
       return { rows: rows as NonNullable<VideoRow>[], total: Number(count.n) };
     },
-
-    listLiveChannels: (siteUid: string, ids: string[] | null) => {
-      let q = db.selectFrom('live_channels').selectAll().where('site_uid', '=', siteUid);
-      if (ids) q = ids.length ? q.where('id', 'in', ids) : q.where(sql<boolean>`1 = 0`);
-      return q.orderBy('channel_num').orderBy('id').execute();
-    },
-
-    findLiveChannel: (siteUid: string, id: string) =>
-      db
-        .selectFrom('live_channels')
-        .selectAll()
-        .where('site_uid', '=', siteUid)
-        .where('id', '=', id)
-        .executeTakeFirst(),
-
-    /** EPG entries of the given live channels overlapping [from, to), by channel and start. */
-    epgEntries: (siteUid: string, channelIds: string[], from: string, to: string) =>
-      channelIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .selectFrom('epg_entries')
-            .selectAll()
-            .where('site_uid', '=', siteUid)
-            .where('live_channel_id', 'in', channelIds)
-            .where('start', '<', to)
-            .where('stop', '>', from)
-            .orderBy('live_channel_id')
-            .orderBy('start')
-            .execute(),
-
-    /** The whole written EPG of one live channel, by start (a repeating guide's cycle is in it). */
-    epgSchedule: (siteUid: string, channelId: string) =>
-      db
-        .selectFrom('epg_entries')
-        .selectAll()
-        .where('site_uid', '=', siteUid)
-        .where('live_channel_id', '=', channelId)
-        .orderBy('start')
-        .execute(),
-
-    findTab: (siteUid: string, id: string) =>
-      db
-        .selectFrom('tabs')
-        .selectAll()
-        .where('site_uid', '=', siteUid)
-        .where('id', '=', id)
-        .executeTakeFirst(),
   };
 }
 

@@ -23,7 +23,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import type { DeviceInfo } from '../auth';
-import { RateLimitedError, type OriginHint } from './recovery.service';
+import { RateLimitedError } from './recovery-limits';
+import type { OriginHint } from './recovery.service';
 import { security } from '../../plugins/openapi';
 
 const device = (req: FastifyRequest): DeviceInfo => ({

@@ -16,11 +16,12 @@ import type { UsersTable } from '../../db/schema';
 import type { Site } from '../sites';
 import type { Mailer } from '../../infra/mailer';
 import { sharedPasswordHasher, type PasswordHasher } from '../../infra/password-hasher';
-import type { RateLimiter, RateRule } from '../../infra/rate-limiter';
+import type { RateLimiter } from '../../infra/rate-limiter';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest, forbidden } from '../../plugins/errors';
 import { AUTH_DISABLED_MESSAGE, type AuthService, type DeviceInfo } from '../auth';
 import type { CodeKind, PasswordUpdate, RecoveryRepository } from './recovery.repository';
+import { createRecoveryLimits, LIMITS } from './recovery-limits';
 
 export type RecoveryService = ReturnType<typeof createRecoveryService>;
 
@@ -30,35 +31,8 @@ export const RESET_CODE_TTL_MS = 60 * MINUTE;
 export const AUTOLOGIN_TTL_MS = 30 * DAY;
 export const PASSCODE_TTL_MS = 7 * DAY;
 
-/** Abuse limits (fixed windows in ctx.limiter). */
-export const LIMITS = {
-  /** Reset mails asked for one e-mail address, and from one IP. */
-  resetPerEmail: { limit: 3, windowMs: 15 * MINUTE },
-  resetPerIp: { limit: 20, windowMs: 15 * MINUTE },
-  /** Forced-reset attempts per account and per IP, each counted before the verify. */
-  expiredPerAccount: { limit: 5, windowMs: 15 * MINUTE },
-  expiredPerIp: { limit: 20, windowMs: 15 * MINUTE },
-  /** Unknown or expired autologin codes and wrong passcodes, per IP. */
-  codeFailuresPerIp: { limit: 10, windowMs: 15 * MINUTE },
-  /**
-   * Every autologin or passcode attempt per IP, counted before the lookup: failures are only known
-   * after it, so this bounds how many codes one concurrent burst can try.
-   */
-  codeAttemptsPerIp: { limit: 30, windowMs: 15 * MINUTE },
-} satisfies Record<string, RateRule>;
-
 /** Roles whose accounts must sign in with their password, never with a passcode. */
 const PRIVILEGED_ROLES = ['admin', 'staff', 'support'];
-
-/** A 429 whose Retry-After the routes put on the reply. */
-export class RateLimitedError extends AppError {
-  constructor(
-    message: string,
-    readonly retryAfterMs: number,
-  ) {
-    super(429, 'rateLimited', message);
-  }
-}
 
 const invalidResetCode = () => new AppError(404, 'invalidResetCode', 'Reset code is invalid or expired');
 const invalidCredentials = () => new AppError(401, 'invalidCredentials', 'Invalid email or password');
@@ -69,7 +43,6 @@ const accountLocked = () =>
     'Welcome back! Your account has been locked for security reasons and your password needs to be reset',
   );
 const invalidPasscode = () => new AppError(404, 'invalidPasscode', 'Passcode is invalid or expired');
-const TOO_MANY_FAILED = 'Too many failed attempts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 /** Passcodes are short, so their hash carries the site: the same digits may live on two sites. */
@@ -142,6 +115,7 @@ export function createRecoveryService(deps: {
   passwords?: PasswordHasher;
 }) {
   const { repo, auth, mailer, limiter, now } = deps;
+  const { count, admitCodeAttempt, codeAttemptFailed } = createRecoveryLimits(limiter);
   const passwords = deps.passwords ?? sharedPasswordHasher();
   const iso = (ms: number) => new Date(ms).toISOString();
   let dummyHash: Promise<string> | undefined;
@@ -157,28 +131,6 @@ export function createRecoveryService(deps: {
     });
     return dummyHash;
   }
-
-  /** Counts a hit and answers 429 when it is over the rule. */
-  async function count(key: string, rule: RateRule, message: string) {
-    const state = await limiter.hit(key, rule);
-    if (!state.allowed) throw new RateLimitedError(message, state.retryAfterMs);
-  }
-
-  /** 429 when earlier failures already used up the rule; counts nothing. */
-  async function refuseWhenExhausted(key: string, rule: RateRule, message: string) {
-    const state = await limiter.peek(key, rule);
-    if (state.count >= rule.limit) throw new RateLimitedError(message, Math.max(state.retryAfterMs, 1000));
-  }
-
-  /** Before an autologin or passcode lookup: 429 after too many failures or attempts from the IP. */
-  async function admitCodeAttempt(kind: 'autologin' | 'passcode', ip: string) {
-    await refuseWhenExhausted(`${kind}:fail:${ip}`, LIMITS.codeFailuresPerIp, TOO_MANY_FAILED);
-    await count(`${kind}:try:${ip}`, LIMITS.codeAttemptsPerIp, TOO_MANY_FAILED);
-  }
-
-  /** After a failed lookup: counts it; the failure that crosses the limit already answers 429. */
-  const codeAttemptFailed = (kind: 'autologin' | 'passcode', ip: string) =>
-    count(`${kind}:fail:${ip}`, LIMITS.codeFailuresPerIp, TOO_MANY_FAILED);
 
   async function newCode(user: UsersTable, kind: CodeKind, code: string, codeHash: string, ttlMs: number) {
     const at = now();
