@@ -7,22 +7,26 @@ export type ScheduledTask = { name: string; run: () => Promise<unknown> };
  * process; other nodes run their own scheduler, so every task is safe on several nodes at once.
  */
 export function createScheduler(log: { error: (obj: object, msg: string) => void }) {
-  const groups: { everyMs: number; tasks: ScheduledTask[] }[] = [];
+  const groups: { everyMs: number; tasks: ScheduledTask[]; running: boolean }[] = [];
   const timers: NodeJS.Timeout[] = [];
-  const runGroup = async (tasks: ScheduledTask[]) => {
-    for (const task of tasks)
+  /** One run of a group at a time: a tick that comes while the last run is still going is skipped. */
+  const runGroup = async (group: (typeof groups)[number]) => {
+    if (group.running) return;
+    group.running = true;
+    for (const task of group.tasks)
       await task.run().catch((err: unknown) => log.error({ err }, `${task.name} failed`));
+    group.running = false;
   };
   return {
     /** Adds a group: run once by `start`, then every `everyMs`. */
     every(everyMs: number, tasks: ScheduledTask[]): void {
-      groups.push({ everyMs, tasks });
+      groups.push({ everyMs, tasks, running: false });
     },
     /** Runs every group once (awaited: the process takes traffic after), then starts the timers. */
     async start(): Promise<void> {
       for (const g of groups) {
-        await runGroup(g.tasks);
-        const timer = setInterval(() => void runGroup(g.tasks), g.everyMs);
+        await runGroup(g);
+        const timer = setInterval(() => void runGroup(g), g.everyMs);
         timer.unref();
         timers.push(timer);
       }
