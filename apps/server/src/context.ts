@@ -38,6 +38,8 @@ import {
 } from './modules/recommendations/recommendations.service';
 import { createRecoveryRepository } from './modules/recovery/recovery.repository';
 import { createRecoveryService, type RecoveryService } from './modules/recovery/recovery.service';
+import { createRolesRepository } from './modules/roles/roles.repository';
+import { createRolesService, type RolesService } from './modules/roles/roles.service';
 import { createSitesRepository } from './modules/sites/sites.repository';
 import { createSitesService, type SitesService } from './modules/sites/sites.service';
 import { createSocialRepository } from './modules/social/social.repository';
@@ -57,6 +59,8 @@ export type AppContext = {
   config: Config;
   db: Db;
   sites: SitesService;
+  /** Per-site roles and the one permission check (decision 0044). */
+  roles: RolesService;
   /** Wall clock in epoch ms; tests pass their own to move time without sleeping. */
   now: () => number;
   mediaSigner: MediaSigner;
@@ -140,6 +144,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       sessions,
       passwords,
     });
+  const roles = overrides.roles ?? createRolesService(createRolesRepository(db));
   const sitesRepo = createSitesRepository(db);
   const sites = overrides.sites ?? createSitesService(sitesRepo, config.defaultSite);
   const entitlements =
@@ -147,6 +152,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     createEntitlementsService({
       repo: createEntitlementsRepository(db),
       getUser: (id) => auth.getUser(id),
+      roles,
       now,
     });
   const recommendations =
@@ -175,6 +181,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     overrides.analytics ??
     createAnalyticsService({
       repo: createAnalyticsRepository(db),
+      roles,
       now,
       log: pino({ level: config.logLevel }),
     });
@@ -198,6 +205,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     config,
     db,
     sites,
+    roles,
     catalog,
     now,
     mediaSigner,
@@ -215,6 +223,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     recovery: createRecoveryService({
       repo: createRecoveryRepository(db),
       auth,
+      roles,
       mailer,
       limiter,
       now,
@@ -224,6 +233,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     profile: createProfileService({
       repo: createProfileRepository(db),
       auth,
+      roles,
       mailer,
       limiter,
       now,

@@ -29,3 +29,4 @@ export * from './embed-messages';
 export * from './entitlements';
 export * from './toast';
 export * from './watch-party';
+export * from './roles';

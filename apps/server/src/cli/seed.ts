@@ -37,7 +37,7 @@ export async function main(
         if (key !== 'site') out.write(`  ${key}: ${value}\n`);
     }
     out.write(
-      `Log in as ${DEMO_USERS.viewer.email} / ${DEMO_USERS.viewer.password} or ${DEMO_USERS.admin.email} / ${DEMO_USERS.admin.password}\n`,
+      `Log in as ${DEMO_USERS.viewer.email} / ${DEMO_USERS.viewer.password} or ${DEMO_USERS.admin.email} / ${DEMO_USERS.admin.password} (staff: ${DEMO_USERS.staff.email} / ${DEMO_USERS.staff.password})\n`,
     );
     return 0;
   } finally {

@@ -625,4 +625,13 @@ export interface Database {
   test_gateway_charges: TestGatewayChargesTable;
   media_asset_keys: MediaAssetKeysTable;
   paypal_plans: PaypalPlansTable;
+  site_roles: SiteRolesTable;
+}
+
+/** A site's own role (migration 0019); the built-in ones are in packages/domain/src/roles.ts. */
+export interface SiteRolesTable {
+  site_uid: string;
+  name: string;
+  /** Permission[] */
+  permissions: Json;
 }

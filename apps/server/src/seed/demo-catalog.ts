@@ -182,6 +182,7 @@ export async function seedDemoCatalog(
   const passwordHashes = {
     viewer: await hash(DEMO_USERS.viewer.password),
     admin: await hash(DEMO_USERS.admin.password),
+    staff: await hash(DEMO_USERS.staff.password),
   };
 
   const v = (uid: string, over: Partial<Insertable<VideosTable>>): Insertable<VideosTable> =>

@@ -326,6 +326,15 @@ export const DEMO_USERS = {
     lastName: 'Admin',
     roles: ['admin'],
   },
+  /** Moderates chat and parties (bans, deletes) without the admin's calls. */
+  staff: {
+    id: 'demo-staff',
+    email: 'staff@marquee.test',
+    password: 'marquee-staff',
+    firstName: 'Demo',
+    lastName: 'Staff',
+    roles: ['staff'],
+  },
 };
 
 /** Uids of the five live events, one per listing case. */

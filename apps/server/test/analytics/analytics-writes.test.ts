@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRolesRepository } from '../../src/modules/roles/roles.repository';
+import { createRolesService } from '../../src/modules/roles/roles.service';
 import {
   createAnalyticsRepository,
   type AnalyticsRepository,
@@ -29,6 +31,7 @@ const countingRepo: AnalyticsRepository = {
 };
 const analytics = createAnalyticsService({
   repo: countingRepo,
+  roles: { require: (...args) => createRolesService(createRolesRepository(t.h.db)).require(...args) },
   now: () => t.clock.now,
   log: { warn: (obj, msg) => void warnings.push({ obj, msg }) },
   // Time never flushes here (a minute); 5 events or the app's close do.

@@ -1,4 +1,6 @@
 import { COMMERCE_MESSAGES } from '@marquee/domain';
+import { createRolesRepository } from '../../src/modules/roles/roles.repository';
+import { createRolesService } from '../../src/modules/roles/roles.service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail } from '../../src/infra/mailer';
 import { createEntitlementsRepository } from '../../src/modules/entitlements/entitlements.repository';
@@ -47,6 +49,7 @@ beforeAll(async () => {
   entitlements = createEntitlementsService({
     repo: createEntitlementsRepository(t.h.db),
     getUser: async () => undefined,
+    roles: createRolesService(createRolesRepository(t.h.db)),
     now: () => t.clock.now,
   });
   // The tip jar of acme (taxed keeps the defaults); set before the sites cache is first read.

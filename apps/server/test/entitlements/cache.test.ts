@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRolesRepository } from '../../src/modules/roles/roles.repository';
+import { createRolesService } from '../../src/modules/roles/roles.service';
 import { createEntitlementsRepository } from '../../src/modules/entitlements/entitlements.repository';
 import { createEntitlementsService } from '../../src/modules/entitlements/entitlements.service';
 import { START } from '../support/accounts';
@@ -15,6 +17,7 @@ const service = (cacheMs?: number) =>
   createEntitlementsService({
     repo: createEntitlementsRepository(t.h.db),
     getUser: async () => undefined,
+    roles: createRolesService(createRolesRepository(t.h.db)),
     now: () => START,
     cacheMs,
   });

@@ -1,3 +1,4 @@
+import type { RolesService } from '../roles';
 import type { AnalyticsEvent, AnalyticsSummary, AnalyticsSummaryQuery } from '@marquee/contract';
 import {
   AD_ONLY_VIDEO_EVENT_TYPES,
@@ -8,7 +9,7 @@ import {
   type VideoEventType,
 } from '@marquee/domain';
 import type { AuthUser } from '../../plugins/auth';
-import { AppError, badRequest, forbidden } from '../../plugins/errors';
+import { AppError, badRequest } from '../../plugins/errors';
 import type { AnalyticsEventRow, AnalyticsRepository } from './analytics.repository';
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
@@ -72,6 +73,7 @@ function toRow(
  */
 export function createAnalyticsService(deps: {
   repo: AnalyticsRepository;
+  roles: Pick<RolesService, 'require'>;
   now: () => number;
   log?: Log;
   writes?: Partial<AnalyticsWrites>;
@@ -192,8 +194,7 @@ export function createAnalyticsService(deps: {
 
     /** Counts per kind and seconds watched in the window; the site's admins only (403 otherwise). */
     async summary(siteUid: string, user: AuthUser, query: AnalyticsSummaryQuery): Promise<AnalyticsSummary> {
-      if (!user.roles.includes('admin') || user.siteUid !== siteUid)
-        throw forbidden("Only the site's admins may read its analytics");
+      await deps.roles.require(user, siteUid, 'analytics.read', "Only the site's admins may read its analytics");
       const to = query.to ? Date.parse(query.to) : now();
       const from = query.from ? Date.parse(query.from) : to - DEFAULT_WINDOW_MS;
       if (from > to) throw badRequest('from', 'from must not be after to');

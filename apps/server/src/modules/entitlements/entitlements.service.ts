@@ -1,3 +1,4 @@
+import type { RolesService } from '../roles';
 import { randomUUID } from 'node:crypto';
 import type { Grant, GrantBody } from '@marquee/contract';
 import {
@@ -11,7 +12,7 @@ import {
 import type { Insertable, Selectable } from 'kysely';
 import type { PurchasesTable, UsersTable } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
-import { badRequest, forbidden, notFound } from '../../plugins/errors';
+import { badRequest, notFound } from '../../plugins/errors';
 import type { EntitlementsRepository } from './entitlements.repository';
 
 export type EntitlementsService = ReturnType<typeof createEntitlementsService>;
@@ -89,6 +90,7 @@ function toGrant(row: GrantRow): Grant {
 export function createEntitlementsService(deps: {
   repo: EntitlementsRepository;
   getUser: (id: string) => Promise<UsersTable | undefined>;
+  roles: Pick<RolesService, 'require'>;
   now: () => number;
   cacheMs?: number;
 }) {
@@ -146,11 +148,9 @@ export function createEntitlementsService(deps: {
     cache.delete(keyOf(siteUid, userId));
   }
 
-  /** 403 unless the user is an admin of this very site. */
-  function assertSiteAdmin(siteUid: string, user: AuthUser): void {
-    if (!user.roles.includes('admin') || user.siteUid !== siteUid)
-      throw forbidden("Only the site's admins may grant or revoke access");
-  }
+  /** 403 unless the user may grant access on this very site. */
+  const assertMayGrant = (siteUid: string, user: AuthUser) =>
+    deps.roles.require(user, siteUid, 'access.grant', "Only the site's admins may grant or revoke access");
 
   async function userOn(siteUid: string, userId: string) {
     const user = await deps.getUser(userId);
@@ -173,7 +173,7 @@ export function createEntitlementsService(deps: {
 
     /** An operator's complimentary grant: a purchase of the bundle at no cost (gateway comp). */
     async grant(siteUid: string, admin: AuthUser, userId: string, body: GrantBody): Promise<Grant> {
-      assertSiteAdmin(siteUid, admin);
+      await assertMayGrant(siteUid, admin);
       await userOn(siteUid, userId);
       const bundle = await repo.findGrantableBundle(siteUid, body.bundleId);
       if (!bundle) throw notFound(`Bundle '${body.bundleId}'`);
@@ -230,7 +230,7 @@ export function createEntitlementsService(deps: {
 
     /** Ends a grant now (status canceled, window closed). Only grants of this user: 404 otherwise. */
     async revoke(siteUid: string, admin: AuthUser, userId: string, purchaseId: string): Promise<void> {
-      assertSiteAdmin(siteUid, admin);
+      await assertMayGrant(siteUid, admin);
       await userOn(siteUid, userId);
       const row = await repo.findPurchase(siteUid, purchaseId);
       if (!row || row.user_id !== userId || row.gateway !== COMP_GATEWAY)

@@ -11,15 +11,16 @@ function isUniqueViolation(err: unknown): boolean {
 
 export function createProfileRepository(db: Db) {
   return {
-    /** The site's users holding role admin (roles is a JSON array; the LIKE only narrows the scan). */
-    async findAdmins(siteUid: string): Promise<UsersTable[]> {
+    /** The site's users holding any of the roles (roles is a JSON array; the LIKEs only narrow the scan). */
+    async findHolders(siteUid: string, roles: string[]): Promise<UsersTable[]> {
+      if (roles.length === 0) return [];
       const rows = await db
         .selectFrom('users')
         .selectAll()
         .where('site_uid', '=', siteUid)
-        .where('roles', 'like', '%"admin"%')
+        .where((eb) => eb.or(roles.map((role) => eb('roles', 'like', `%${JSON.stringify(role)}%`))))
         .execute();
-      return rows.filter((r) => (JSON.parse(r.roles) as unknown[]).includes('admin'));
+      return rows.filter((r) => (JSON.parse(r.roles) as string[]).some((role) => roles.includes(role)));
     },
 
     /**

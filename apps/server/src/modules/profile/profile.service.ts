@@ -1,3 +1,4 @@
+import type { RolesService } from '../roles';
 import type { User } from '@marquee/contract';
 import type { Site } from '../sites';
 import type { Updateable } from 'kysely';
@@ -83,6 +84,7 @@ const describeInstant = (ms: number) => {
 export function createProfileService(deps: {
   repo: ProfileRepository;
   auth: Pick<AuthService, 'findUser' | 'getUser' | 'revokeAllSessions'>;
+  roles: Pick<RolesService, 'granting'>;
   mailer: Mailer;
   limiter: RateLimiter;
   now: () => number;
@@ -223,7 +225,8 @@ export function createProfileService(deps: {
           'Your account deletion request was already sent in the last 24 hours',
         );
       const name = `${row.first_name} ${row.last_name}`.trim();
-      const admins = (await repo.findAdmins(row.site_uid)).filter((a) => a.id !== row.id);
+      const holders = await deps.roles.granting(row.site_uid, 'accounts.delete');
+      const admins = (await repo.findHolders(row.site_uid, holders)).filter((a) => a.id !== row.id);
       try {
         // The request only exists once the admins have it: a failed send un-records it, so the user can retry.
         await Promise.all([

@@ -1,3 +1,4 @@
+import type { RolesService } from '../roles';
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import {
   RESET_PASSWORD_MIN,
@@ -18,7 +19,7 @@ import type { Mailer } from '../../infra/mailer';
 import { sharedPasswordHasher, type PasswordHasher } from '../../infra/password-hasher';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { AuthUser } from '../../plugins/auth';
-import { AppError, badRequest, forbidden } from '../../plugins/errors';
+import { AppError, badRequest } from '../../plugins/errors';
 import { AUTH_DISABLED_MESSAGE, type AuthService, type DeviceInfo } from '../auth';
 import type { CodeKind, PasswordUpdate, RecoveryRepository } from './recovery.repository';
 import { createRecoveryLimits, LIMITS } from './recovery-limits';
@@ -32,7 +33,6 @@ export const AUTOLOGIN_TTL_MS = 30 * DAY;
 export const PASSCODE_TTL_MS = 7 * DAY;
 
 /** Roles whose accounts must sign in with their password, never with a passcode. */
-const PRIVILEGED_ROLES = ['admin', 'staff', 'support'];
 
 const invalidResetCode = () => new AppError(404, 'invalidResetCode', 'Reset code is invalid or expired');
 const invalidCredentials = () => new AppError(401, 'invalidCredentials', 'Invalid email or password');
@@ -108,6 +108,7 @@ function isUniqueViolation(err: unknown): boolean {
 export function createRecoveryService(deps: {
   repo: RecoveryRepository;
   auth: AuthService;
+  roles: Pick<RolesService, 'require' | 'isPrivileged'>;
   mailer: Mailer;
   limiter: RateLimiter;
   now: () => number;
@@ -164,10 +165,8 @@ export function createRecoveryService(deps: {
     });
   }
 
-  function requireSiteAdmin(issuer: AuthUser, site: Site, what: string) {
-    if (!issuer.roles.includes('admin') || issuer.siteUid !== site.uid)
-      throw forbidden(`Only the site's admins may issue ${what}`);
-  }
+  const requireRecoverer = (issuer: AuthUser, site: Site, what: string) =>
+    deps.roles.require(issuer, site.uid, 'accounts.recover', `Only the site's admins may issue ${what}`);
 
   async function targetUser(site: Site, email: string): Promise<UsersTable> {
     const user = await auth.findUser(site.uid, normalizeEmail(email));
@@ -284,7 +283,7 @@ export function createRecoveryService(deps: {
       email: string,
       hint: OriginHint,
     ): Promise<AutologinLink> {
-      requireSiteAdmin(issuer, site, 'autologin links');
+      await requireRecoverer(issuer, site, 'autologin links');
       const user = await targetUser(site, email);
       const code = randomBytes(32).toString('base64url');
       const { expiresAt } = await newCode(user, 'autologin', code, sha256(code), AUTOLOGIN_TTL_MS);
@@ -326,7 +325,7 @@ export function createRecoveryService(deps: {
 
     /** POST /v2/sites/{site}/passcodes (role admin): an 8-digit single-use passcode, valid 7 days. */
     async issuePasscode(site: Site, issuer: AuthUser, email: string): Promise<IssuedPasscode> {
-      requireSiteAdmin(issuer, site, 'passcodes');
+      await requireRecoverer(issuer, site, 'passcodes');
       const user = await targetUser(site, email);
       // 10^8 codes per site: a collision with a stored one is rare, so a few draws always suffice.
       for (let attempt = 0; ; attempt++) {
@@ -377,7 +376,7 @@ export function createRecoveryService(deps: {
         resetPassword: false,
       };
       const roles = JSON.parse(user.roles) as string[];
-      if (roles.some((r) => PRIVILEGED_ROLES.includes(r))) return { ...redirect, redirectLogin: true };
+      if (await deps.roles.isPrivileged(site.uid, roles)) return { ...redirect, redirectLogin: true };
       if (user.password_hash === '') return { ...redirect, resetPassword: true };
       if (mustSetPassword(user, at)) {
         await mailResetLink(site, user, hint);

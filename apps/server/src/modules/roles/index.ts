@@ -1,0 +1,2 @@
+// The roles module's public face: what other modules may import (apps/server/src/modules/README.md).
+export type { RolesService } from './roles.service';
