@@ -142,6 +142,11 @@ export default tseslint.config(
     },
   },
   { files: ['apps/server/**'], rules: forbid(serverForbids) },
+  // The realtime client's tests drive the shared client against the real gateway (nothing in src may).
+  {
+    files: ['apps/server/test/realtime/**'],
+    rules: forbid(serverForbids.filter((p) => p !== '@marquee/api-client')),
+  },
   // The server's inner zones (apps/server/src/modules/README.md). Flat config takes a rule's options
   // from the last object that matches a file, so each zone states all of its restrictions.
   server(['apps/server/src/**'], { kysely: true }),

@@ -31,6 +31,8 @@ export interface RequestOptions {
 export interface ApiClient {
   readonly site: string;
   readonly source: string;
+  /** Origin (or prefix) of the API; '' for this page's (the realtime gateway is there too). */
+  readonly baseUrl: string;
   /** The full URL of a call, with `__site` and `__source` added. */
   url(path: string, query?: Query): string;
   get<T>(path: string, options?: RequestOptions): Promise<T>;
@@ -110,6 +112,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 
   return {
+    baseUrl,
     site: options.site,
     source: options.source,
     url,

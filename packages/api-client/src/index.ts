@@ -32,3 +32,5 @@ export * from './endpoints/commerce';
 export * from './endpoints/purchases';
 export * from './session';
 export * from './viewer-session';
+export { connectRealtime, realtimeCall, RECONNECT, ACK_TIMEOUT_MS } from './realtime';
+export type { RealtimeSocket, RealtimeOptions } from './realtime';

@@ -6,7 +6,7 @@ import type { ErrorResponse } from './common';
  * websocket transport. The handshake carries the access token as `auth: { token }`; the server
  * refuses a missing, expired or revoked one, and an Origin that is not the site's or a TV app's.
  */
-export const REALTIME_PATH = '/v2/realtime';
+export { REALTIME_PATH } from '@marquee/domain';
 
 /** What a room is about: a live event, a video, a live channel or a watch party. */
 export const RoomKind = z.enum(['live', 'video', 'channel', 'party']);
@@ -27,8 +27,12 @@ export type RoomRef = z.infer<typeof RoomRef>;
 export const RealtimeAuth = z.object({ token: z.string().min(1).max(4096) });
 export type RealtimeAuth = z.infer<typeof RealtimeAuth>;
 
-/** Every acknowledgement: success, or the same error body the HTTP API answers with. */
-export type RealtimeAck = { ok: true } | ({ ok: false } & ErrorResponse);
+/**
+ * Every acknowledgement: success (with the call's answer, if any), or the HTTP status the same
+ * refusal would have and the error body the HTTP API answers with.
+ */
+export type RealtimeAck<T extends object = object> =
+  ({ ok: true } & T) | ({ ok: false; status: number } & ErrorResponse);
 
 /** Events a client emits; each takes an acknowledgement callback. */
 export type ClientToServerEvents = {

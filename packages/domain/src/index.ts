@@ -30,3 +30,4 @@ export * from './entitlements';
 export * from './toast';
 export * from './watch-party';
 export * from './roles';
+export * from './realtime';

@@ -169,7 +169,11 @@ describe('messages', () => {
       ok: false,
       error: { code: 'invalid', field: 'id' },
     });
-    expect(await join(socket, 'final')).toMatchObject({ ok: false, error: { field: 'room' } });
+    expect(await join(socket, 'final')).toMatchObject({
+      ok: false,
+      status: 400,
+      error: { field: 'payload' },
+    });
   });
 
   it('drops a connected socket once its session is revoked', async () => {

@@ -5,3 +5,4 @@
 export { ApiProvider, useApi } from './api';
 export { SessionProvider, useSession, type Session } from './session';
 export { useApplyTheme } from './use-apply-theme';
+export { useRealtime } from './realtime';

@@ -4,7 +4,7 @@ import type { SessionSnapshot, ViewerSession } from '../viewer-session';
 /** What a screen reads of the session: the snapshot and the calls that change it. */
 export type Session = SessionSnapshot & Pick<ViewerSession, 'signIn' | 'signOut' | 'refreshUser' | 'track'>;
 
-const SessionContext = createContext<ViewerSession | null>(null);
+export const SessionContext = createContext<ViewerSession | null>(null);
 
 /**
  * Runs `session` (the app's one per page, see createViewerSession) while mounted and hands it to

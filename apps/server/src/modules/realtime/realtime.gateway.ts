@@ -3,6 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type ExtendedError, type Socket } from 'socket.io';
+import type { z } from 'zod';
 import {
   REALTIME_PATH,
   RealtimeAuth,
@@ -23,13 +24,24 @@ export type RealtimeServer = Server<
   Record<string, never>,
   SocketData
 >;
-type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 
 export type RealtimeGateway = {
   io: RealtimeServer;
   /** Emits to a room on every node. */
   to(siteUid: string, room: RoomRef): ReturnType<RealtimeServer['to']>;
 };
+
+/**
+ * A feature's socket events (chat, parties), attached to every admitted socket. Its handlers are
+ * registered with `handle` below, so each validates its payload and answers the same way.
+ */
+export type RealtimeFeature = (socket: RealtimeSocket, gateway: RealtimeGateway) => void;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +64,7 @@ export const roomName = (siteUid: string, room: RoomRef) => `${siteUid}:${room.k
 export function registerRealtime(
   app: FastifyInstance,
   ctx: Pick<AppContext, 'auth' | 'sites' | 'sessions' | 'config'>,
+  features: RealtimeFeature[] = [],
 ): void {
   const io: RealtimeServer = new Server(app.server, {
     path: REALTIME_PATH,
@@ -109,6 +122,7 @@ export function registerRealtime(
     return true;
   };
 
+  const gateway: RealtimeGateway = { io, to: (siteUid, room) => io.to(roomName(siteUid, room)) };
   io.on('connection', (socket) => {
     // Every message first checks the session, so a revoked one cannot act even between sweeps.
     // Unchecked (the store did not answer), a message is not handled: its ack times out, the client retries.
@@ -116,18 +130,27 @@ export function registerRealtime(
       void dropIfRevoked(socket).then((gone) => gone === false && next());
     });
     const site = socket.data.user.siteUid;
-    socket.on('room:join', async (room, ack) => {
-      const parsed = parseRoom(room);
-      if ('error' in parsed) return reply(ack, parsed);
-      await socket.join(roomName(site, parsed));
-      reply(ack, { ok: true });
-    });
-    socket.on('room:leave', async (room, ack) => {
-      const parsed = parseRoom(room);
-      if ('error' in parsed) return reply(ack, parsed);
-      await socket.leave(roomName(site, parsed));
-      reply(ack, { ok: true });
-    });
+    handle(
+      socket,
+      'room:join',
+      RoomRef,
+      async (room) => {
+        await socket.join(roomName(site, room));
+        return {};
+      },
+      app.log,
+    );
+    handle(
+      socket,
+      'room:leave',
+      RoomRef,
+      async (room) => {
+        await socket.leave(roomName(site, room));
+        return {};
+      },
+      app.log,
+    );
+    for (const feature of features) feature(socket, gateway);
   });
 
   const sweep = setInterval(() => {
@@ -135,7 +158,7 @@ export function registerRealtime(
   }, REVOCATION_SWEEP_MS);
   sweep.unref();
 
-  app.decorate('realtime', { io, to: (siteUid, room) => io.to(roomName(siteUid, room)) });
+  app.decorate('realtime', gateway);
   // Sockets go before the HTTP server closes (it would wait for them); Redis after.
   app.addHook('preClose', async () => {
     clearInterval(sweep);
@@ -158,13 +181,44 @@ function originAllowed(headers: IncomingHttpHeaders, siteHosts: string[], tvAppO
   return url.host === headers.host || siteHosts.includes(url.hostname.toLowerCase());
 }
 
-/** The room a message names, or the error ack naming the field at fault. */
-function parseRoom(raw: unknown): RoomRef | Extract<RealtimeAck, { ok: false }> {
-  const parsed = RoomRef.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const field = issue.path.join('.') || 'room';
-  return { ok: false, error: { code: 'invalid', message: `${field}: ${issue.message}`, field } };
+/**
+ * Registers a feature's call: the payload parsed by its contract schema (400 naming the field),
+ * then `run`, whose answer is acknowledged with `ok: true`; an AppError is acknowledged with its
+ * status and error body, anything else logged and answered 503 (the client may retry).
+ */
+export function handle<S extends z.ZodType, A extends object>(
+  socket: RealtimeSocket,
+  event: string,
+  schema: S,
+  run: (payload: z.infer<S>) => Promise<A>,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): void {
+  (socket as unknown as Socket).on(event, async (raw: unknown, ack: unknown) => {
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path.join('.') || 'payload';
+      return reply(ack, {
+        ok: false,
+        status: 400,
+        error: { code: 'invalid', message: `${field}: ${issue.message}`, field },
+      });
+    }
+    try {
+      reply(ack, { ok: true, ...(await run(parsed.data)) });
+    } catch (err) {
+      if (err instanceof AppError) {
+        const error = { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) };
+        return reply(ack, { ok: false, status: err.statusCode, error });
+      }
+      log.error({ err, event }, 'realtime: call failed');
+      reply(ack, {
+        ok: false,
+        status: 503,
+        error: { code: 'serviceUnavailable', message: 'Service unavailable, try again' },
+      });
+    }
+  });
 }
 
 /** Answers through the acknowledgement when the client asked for one (every documented call does). */
