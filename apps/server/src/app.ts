@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { JOB_HANDLERS } from './job-handlers';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -18,6 +19,8 @@ import { mediaRoutes } from './modules/playback/media.routes';
 import { oembedRoutes } from './modules/oembed/oembed.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
 import { registerRealtime } from './modules/realtime/realtime.gateway';
+import { startInlineWorker } from './modules/jobs/jobs.worker';
+import { gifsRoutes } from './modules/gifs/gifs.routes';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
@@ -123,6 +126,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adsRoutes(ctx));
   await app.register(entitlementsRoutes(ctx));
   await app.register(libraryRoutes(ctx));
+  await app.register(gifsRoutes(ctx));
   await app.register(commerceRoutes(ctx.commerce, { sites: ctx.sites, catalog: ctx.catalog }));
 
   // Periodic work starts when the app is ready (its first pass before it takes traffic).
@@ -131,6 +135,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
   registerRealtime(app, ctx);
+  // Job types this process runs itself (gifs by default, so one process is a whole deployment).
+  if (ctx.config.inlineJobs.length > 0) {
+    let worker: ReturnType<typeof startInlineWorker> | undefined;
+    app.addHook('onReady', async () => {
+      worker = startInlineWorker({
+        db: ctx.db,
+        config: ctx.config,
+        handlers: JOB_HANDLERS,
+        types: ctx.config.inlineJobs,
+        log: app.log,
+      });
+    });
+    app.addHook('preClose', async () => worker?.stop());
+  }
 
   serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'), {
     sites: { resolve: (request) => request.site(), sources: ctx.sites.sources },
