@@ -33,6 +33,9 @@ export type GifVideoParams = z.infer<typeof GifVideoParams>;
 export const GifParams = z.object({ site: z.string().min(1).max(64), id: VideoUid, gifId: GifId });
 export type GifParams = z.infer<typeof GifParams>;
 
+export const SiteGifParams = z.object({ site: z.string().min(1).max(64), gifId: GifId });
+export type SiteGifParams = z.infer<typeof SiteGifParams>;
+
 export const GifFileParams = z.object({ gifId: GifId, file: z.enum(['animation.gif', 'still.jpg']) });
 export type GifFileParams = z.infer<typeof GifFileParams>;
 

@@ -1614,6 +1614,23 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v2/sites/{site}/gifs/{gifId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One gif by its id alone (the gif page, main.gif {gifId}), in any state */
+    get: operations['getSiteGif'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/gifs/{gifId}/{file}': {
     parameters: {
       query?: never;
@@ -9375,6 +9392,52 @@ export interface operations {
         /** @example demo */
         site: string;
         id: string;
+        gifId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Gif'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getSiteGif: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
         gifId: string;
       };
       cookie?: never;

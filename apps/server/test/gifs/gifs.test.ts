@@ -204,6 +204,9 @@ describe('rendering', () => {
     expect(later.items.every((g: { endTime: number }) => g.endTime > 2.5)).toBe(true);
     expect(later.items.length).toBeLessThan(list.items.length);
     expect((await getGif('sealed', list.items[0]._id)).statusCode).toBe(404);
+    const byId = await file(`/v2/sites/acme/gifs/${list.items[0]._id}`);
+    expect(byId.json()).toEqual(list.items[0]);
+    expect((await file(`/v2/sites/other/gifs/${list.items[0]._id}`)).statusCode).toBe(404);
   });
 
   it('400 for a malformed gif id or file, 404 for an unknown gif', async () => {
@@ -211,5 +214,7 @@ describe('rendering', () => {
     expect((await file('/v2/gifs/g_0123456789abcdef/other.png')).statusCode).toBe(400);
     expect((await file('/v2/gifs/g_0123456789abcdef/animation.gif')).statusCode).toBe(404);
     expect((await getGif('clip', 'g_0123456789abcdef')).statusCode).toBe(404);
+    expect((await file('/v2/sites/acme/gifs/g_0123456789abcdef')).statusCode).toBe(404);
+    expect((await file('/v2/sites/acme/gifs/nope')).statusCode).toBe(400);
   });
 });

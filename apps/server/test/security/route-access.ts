@@ -362,6 +362,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/gifs/video/:id': pub({ params: { id: 'v1' } }),
   'GET /api/gifs/video/:id/count': pub({ params: { id: 'v1' } }),
   'GET /v2/sites/:site/videos/:id/gifs/:gifId': pub({ params: { id: 'v1', gifId: 'g_0123456789abcdef' } }),
+  'GET /v2/sites/:site/gifs/:gifId': pub({ params: { gifId: 'g_0123456789abcdef' } }),
   'GET /v2/gifs/:gifId/:file': pub({ params: { gifId: 'g_0123456789abcdef', file: 'animation.gif' } }),
   'POST /api/payment/subscribe': user(),
   'GET /api/payment/method/get/:gateway': user({ params: { gateway: 'test' } }),

@@ -9,6 +9,7 @@ import {
   GifListQuery,
   GifParams,
   GifVideoParams,
+  SiteGifParams,
   ClientQuery,
 } from '@marquee/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -103,6 +104,22 @@ export const gifsRoutes =
         },
       },
       async (req) => ctx.gifs.get((await req.site()).uid, req.params.id, req.params.gifId),
+    );
+
+    app.get(
+      '/v2/sites/:site/gifs/:gifId',
+      {
+        schema: {
+          operationId: 'getSiteGif',
+          security: security.public,
+          tags,
+          summary: 'One gif by its id alone (the gif page, main.gif {gifId}), in any state',
+          params: SiteGifParams,
+          querystring: ClientQuery,
+          response: { 200: Gif, ...refusals },
+        },
+      },
+      async (req) => ctx.gifs.get((await req.site()).uid, null, req.params.gifId),
     );
 
     app.get(

@@ -82,9 +82,9 @@ export function createGifsService(deps: {
     },
 
     /** One gif of the video, in any state (the create page polls it). */
-    async get(siteUid: string, videoUid: string, gifId: string): Promise<Gif> {
+    async get(siteUid: string, videoUid: string | null, gifId: string): Promise<Gif> {
       const row = await repo.find(siteUid, gifId);
-      if (!row || row.video_uid !== videoUid) throw notFound(`Gif '${gifId}'`);
+      if (!row || (videoUid !== null && row.video_uid !== videoUid)) throw notFound(`Gif '${gifId}'`);
       return toGif(row);
     },
 
