@@ -21,6 +21,7 @@ import { playbackRoutes } from './modules/playback/playback.routes';
 import { registerRealtime } from './modules/realtime/realtime.gateway';
 import { startInlineWorker } from './modules/jobs/jobs.worker';
 import { gifsRoutes } from './modules/gifs/gifs.routes';
+import { momentsRoutes } from './modules/moments/moments.routes';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
@@ -127,6 +128,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(entitlementsRoutes(ctx));
   await app.register(libraryRoutes(ctx));
   await app.register(gifsRoutes(ctx));
+  await app.register(momentsRoutes(ctx));
   await app.register(commerceRoutes(ctx.commerce, { sites: ctx.sites, catalog: ctx.catalog }));
 
   // Periodic work starts when the app is ready (its first pass before it takes traffic).

@@ -627,6 +627,7 @@ export interface Database {
   paypal_plans: PaypalPlansTable;
   site_roles: SiteRolesTable;
   gifs: GifsTable;
+  moments: MomentsTable;
 }
 
 /** A site's own role (migration 0019); the built-in ones are in packages/domain/src/roles.ts. */
@@ -655,4 +656,19 @@ export interface GifsTable {
   job_id: string | null;
   created_at: IsoTime;
   processed_at: IsoTime | null;
+}
+
+/** A viewer's timed comment on a video (migration 0023). */
+export interface MomentsTable {
+  id: string;
+  site_uid: string;
+  video_uid: string;
+  channel_id: string;
+  user_id: string;
+  /** Seconds into the video. */
+  timemarker: number;
+  tag: string;
+  created_at: IsoTime;
+  /** Set when staff hide it; hidden moments are not listed. */
+  hidden_at: IsoTime | null;
 }
