@@ -5,6 +5,8 @@ import { WatchRouteError, type WatchRouteKind } from '@marquee/domain';
 import { paths } from '../../config/paths';
 import { StatusMessage } from '../../components/status-message';
 import { GifsPanel } from '../../features/gifs';
+import { MomentMarkers, MomentsPanel, useMoment } from '../../features/moments';
+import { loginHref } from '../../lib/session';
 import { WatchView, watchRouteInfo } from '../../features/watch';
 import { useSiteConfig } from '../../features/site';
 import { useLeave } from './use-leave';
@@ -88,6 +90,8 @@ export default function WatchRoute({
 
   const uid = info instanceof WatchRouteError ? '' : info.variant.videoUid;
   const channel = info instanceof WatchRouteError ? '' : info.variant.channelId;
+  const tagId = search.get('tag');
+  const tagged = useMoment(uid, tagId);
   // A live event that is not live, or ends while playing, goes to the not-live page (§4.1, §4.7).
   const notLive = useCallback(
     () =>
@@ -111,7 +115,13 @@ export default function WatchRoute({
   }
   const gifId = search.get('gif');
   const tParam = Number(search.get('t'));
-  const startAt = search.has('t') && Number.isFinite(tParam) && tParam >= 0 ? tParam : null;
+  // ?tag= seeks to its moment (and opens Comments); otherwise ?t=, else the saved position.
+  const startAt = tagged.data
+    ? tagged.data.timemarker
+    : search.has('t') && Number.isFinite(tParam) && tParam >= 0
+      ? tParam
+      : null;
+  if (tagId && tagged.isPending) return <div className="watch__placeholder" aria-busy="true" />;
   return (
     <WatchView
       // ?reload=… opens the same video afresh.
@@ -123,8 +133,20 @@ export default function WatchRoute({
       onNotLive={notLive}
       route={site ? { ...info, site } : info}
       tabs={{
-        initial: gifId ? 'gifs' : undefined,
+        initial: tagId ? 'comments' : gifId ? 'gifs' : undefined,
+        overlay: ({ video, player }) => (
+          <MomentMarkers videoUid={uid} duration={video.contentDetails.duration} player={player} />
+        ),
         slots: {
+          comments: ({ player }) => (
+            <MomentsPanel
+              videoUid={uid}
+              channelId={channel}
+              player={player}
+              openMomentId={tagged.data?._id ?? null}
+              loginHref={loginHref('watch', { channel, videoUid: uid })}
+            />
+          ),
           gifs: ({ player }) => (
             <GifsPanel
               videoUid={uid}
