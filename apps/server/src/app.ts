@@ -22,6 +22,7 @@ import { registerRealtime } from './modules/realtime/realtime.gateway';
 import { startInlineWorker } from './modules/jobs/jobs.worker';
 import { gifsRoutes } from './modules/gifs/gifs.routes';
 import { momentsRoutes } from './modules/moments/moments.routes';
+import { sharingRoutes } from './modules/sharing/sharing.routes';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
@@ -129,6 +130,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(libraryRoutes(ctx));
   await app.register(gifsRoutes(ctx));
   await app.register(momentsRoutes(ctx));
+  await app.register(sharingRoutes(ctx));
   await app.register(commerceRoutes(ctx.commerce, { sites: ctx.sites, catalog: ctx.catalog }));
 
   // Periodic work starts when the app is ready (its first pass before it takes traffic).
@@ -154,6 +156,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'), {
     sites: { resolve: (request) => request.site(), sources: ctx.sites.sources },
+    preview: (site, path) => ctx.sharing.preview(site.uid, path),
     bootstrap: (site, path) =>
       pageBootstrap(
         {

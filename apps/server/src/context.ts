@@ -46,6 +46,8 @@ import { createJobsRepository } from './modules/jobs/jobs.repository';
 import { createJobsService, type JobsService } from './modules/jobs/jobs.service';
 import { createMomentsRepository } from './modules/moments/moments.repository';
 import { createMomentsService, type MomentsService } from './modules/moments/moments.service';
+import { createSharingRepository } from './modules/sharing/sharing.repository';
+import { createSharingService, type SharingService } from './modules/sharing/sharing.service';
 import { createSitesRepository } from './modules/sites/sites.repository';
 import { createSitesService, type SitesService } from './modules/sites/sites.service';
 import { createSocialRepository } from './modules/social/social.repository';
@@ -112,6 +114,8 @@ export type AppContext = {
   gifs: GifsService;
   /** Viewers' timed comments on videos (decision 0048). */
   moments: MomentsService;
+  /** Short links and link previews (decision 0049). */
+  sharing: SharingService;
 };
 
 /** Lifetime of an access token (the refresh token lasts 30 days). */
@@ -297,6 +301,14 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       repo: createMomentsRepository(db),
       limiter,
       video: (siteUid, uid) => catalog.video(siteUid, uid),
+      gif: (siteUid, gifId) => gifs.get(siteUid, null, gifId),
+      now,
+    }),
+    sharing: createSharingService({
+      repo: createSharingRepository(db),
+      roles,
+      video: (siteUid, uid) => catalog.video(siteUid, uid),
+      series: (siteUid, uid) => catalog.series(siteUid, uid),
       gif: (siteUid, gifId) => gifs.get(siteUid, null, gifId),
       now,
     }),

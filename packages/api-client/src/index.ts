@@ -36,3 +36,4 @@ export { connectRealtime, realtimeCall, RECONNECT, ACK_TIMEOUT_MS } from './real
 export type { RealtimeSocket, RealtimeOptions } from './realtime';
 export * from './endpoints/gifs';
 export * from './endpoints/moments';
+export * from './endpoints/sharing';

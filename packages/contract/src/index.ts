@@ -20,3 +20,4 @@ export * from './party';
 export * from './realtime';
 export * from './gifs';
 export * from './moments';
+export * from './sharing';

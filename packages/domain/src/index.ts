@@ -33,3 +33,4 @@ export * from './roles';
 export * from './realtime';
 export * from './gifs';
 export * from './moments';
+export * from './sharing';

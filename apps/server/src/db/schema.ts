@@ -628,6 +628,7 @@ export interface Database {
   site_roles: SiteRolesTable;
   gifs: GifsTable;
   moments: MomentsTable;
+  short_links: ShortLinksTable;
 }
 
 /** A site's own role (migration 0019); the built-in ones are in packages/domain/src/roles.ts. */
@@ -671,4 +672,17 @@ export interface MomentsTable {
   created_at: IsoTime;
   /** Set when staff hide it; hidden moments are not listed. */
   hidden_at: IsoTime | null;
+}
+
+/** A short link /s/{code} to a path of the site, one per share target (migration 0024). */
+export interface ShortLinksTable {
+  code: string;
+  site_uid: string;
+  /** A path of the site, with its query ('/channel/news/v1?t=30'). */
+  path: string;
+  /** ShareTarget. */
+  target: string;
+  /** Times it was followed. */
+  hits: Generated<number>;
+  created_at: IsoTime;
 }
