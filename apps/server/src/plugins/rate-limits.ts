@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { connectRedis } from '../infra/redis';
-import { AppError } from './errors';
+import { rateLimited } from './errors';
 
 /** A route-level limit: at most `max` requests per `windowMs` from one client address. */
 type RouteRule = {
@@ -76,17 +76,6 @@ declare module 'fastify' {
   }
 }
 
-/** 429 in the error shape, `rateLimited`, with Retry-After. */
-export class RouteRateLimitedError extends AppError {
-  constructor(override readonly retryAfterSeconds: number) {
-    super(
-      429,
-      'rateLimited',
-      `Too many requests. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
-    );
-  }
-}
-
 /**
  * Route-level rate limits with @fastify/rate-limit: counters in Redis when REDIS_URL is set (every
  * node shares them), else in this process. Must be registered before the routes it covers.
@@ -130,13 +119,15 @@ export async function registerRateLimits(
       const found = groupOf(method, route.url);
       if (!found) continue;
       const limiter = limiterFor(found.group, `${method === 'HEAD' ? 'GET' : method} ${route.url}`);
-      const check = async (req: FastifyRequest, reply: FastifyReply) => {
+      const check = async (req: FastifyRequest) => {
         if (found.when && !found.when(req)) return;
         const state = await limiter(req);
         if (state.isAllowed || !state.isExceeded) return;
         const seconds = Math.max(1, state.ttlInSeconds);
-        reply.header('retry-after', String(seconds));
-        throw new RouteRateLimitedError(seconds);
+        throw rateLimited(
+          seconds * 1000,
+          `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+        );
       };
       checks.add(check);
       route.onRequest = [...hooks, check];

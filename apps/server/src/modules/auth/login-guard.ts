@@ -1,5 +1,5 @@
 import type { RateLimiter, RateRule, RateState } from '../../infra/rate-limiter';
-import { AppError } from '../../plugins/errors';
+import { AppError, rateLimited } from '../../plugins/errors';
 
 const MINUTE = 60_000;
 
@@ -50,18 +50,11 @@ export const captchaRequired = () =>
     'captchaToken',
   );
 
-/** 429 rateLimited; the error handler sends `retryAfterSeconds` as Retry-After. */
-export class RateLimitedError extends AppError {
-  constructor(
-    override readonly retryAfterSeconds: number,
-    what: string,
-  ) {
-    super(429, 'rateLimited', `${what}. Please try again in ${humanDuration(retryAfterSeconds)}.`);
-  }
+/** 429 `rateLimited` for a login limit, saying how long to wait in words. */
+export function loginRateLimited(state: RateState, what: string) {
+  const seconds = Math.max(1, Math.ceil(state.retryAfterMs / 1000));
+  return rateLimited(seconds * 1000, `${what}. Please try again in ${humanDuration(seconds)}.`);
 }
-
-export const rateLimited = (state: RateState, what: string) =>
-  new RateLimitedError(Math.max(1, Math.ceil(state.retryAfterMs / 1000)), what);
 
 function humanDuration(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
@@ -92,7 +85,7 @@ export function createLoginGuard(limiter: RateLimiter) {
       const over = states.filter((s) => !s.allowed);
       if (over.length) {
         await refund(keys);
-        throw rateLimited(
+        throw loginRateLimited(
           over.reduce((a, b) => (a.retryAfterMs >= b.retryAfterMs ? a : b)),
           TOO_MANY,
         );
@@ -125,13 +118,13 @@ export function createLoginGuard(limiter: RateLimiter) {
       const rule = LOGIN_LIMITS.ip;
       // At the limit already, the next hit would be over it: peek against one fewer.
       const state = await limiter.peek(ipKey(ip), { ...rule, limit: rule.limit - 1 });
-      if (!state.allowed) throw rateLimited(state, TOO_MANY);
+      if (!state.allowed) throw loginRateLimited(state, TOO_MANY);
     },
 
     /** Counts a lookup of GET /api/unique/{name}; 429 when the IP asks too often. */
     async admitUniqueLookup(ip: string): Promise<void> {
       const state = await limiter.hit(`unique:ip:${ip}`, UNIQUE_LIMIT);
-      if (!state.allowed) throw rateLimited(state, 'Too many lookups');
+      if (!state.allowed) throw loginRateLimited(state, 'Too many lookups');
     },
   };
 }

@@ -11,7 +11,7 @@ import type { SecondScreensTable } from '../../db/schema';
 import type { Site } from '../sites';
 import type { RateLimiter, RateRule } from '../../infra/rate-limiter';
 import type { AuthUser } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
+import { AppError, rateLimited } from '../../plugins/errors';
 import type { AuthService, DeviceInfo, FamilyState } from '../auth';
 import type { DevicesRepository } from './devices.repository';
 
@@ -57,16 +57,6 @@ const DISPLAY_NAMES: Record<string, string> = {
   webtv: 'TV (web)',
 };
 export const deviceDisplayName = (type: string) => DISPLAY_NAMES[type] ?? 'TV';
-
-/** A 429 that also tells the client when to try again (Retry-After). */
-export class RateLimitedError extends AppError {
-  constructor(
-    override readonly retryAfterSeconds: number,
-    message = 'Too many wrong codes. Please wait a few minutes and try again',
-  ) {
-    super(429, 'rateLimited', message);
-  }
-}
 
 /** What the viewer typed, as stored: no surrounding or inner spaces or dashes, upper case. */
 export const normalizeCode = (input: string) => input.replace(/[\s-]+/g, '').toUpperCase();
@@ -173,8 +163,8 @@ export function createDevicesService(deps: {
         throw new AppError(403, 'authDisabled', 'This site has currently disabled logins / signups');
       const rate = await limiter.hit(`register:ip:${client.ip}`, REGISTER_LIMIT);
       if (!rate.allowed)
-        throw new RateLimitedError(
-          Math.ceil(rate.retryAfterMs / 1000),
+        throw rateLimited(
+          rate.retryAfterMs,
           'Too many device registrations. Please wait a few minutes and try again',
         );
       const earlier = await repo.listByDevice(site.uid, body.deviceId);
@@ -276,7 +266,7 @@ export function createDevicesService(deps: {
       );
       if (blocked.length > 0) {
         const retryAfterMs = Math.max(...blocked.map((s) => s.retryAfterMs || WINDOW_MS));
-        throw new RateLimitedError(Math.ceil(retryAfterMs / 1000));
+        throw rateLimited(retryAfterMs, 'Too many wrong codes. Please wait a few minutes and try again');
       }
       const code = normalizeCode(input);
       const row = code.length === CODE_LENGTH ? await repo.findByCode(siteUid, code) : undefined;

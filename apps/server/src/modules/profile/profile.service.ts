@@ -7,7 +7,7 @@ import type { Mailer } from '../../infra/mailer';
 import { sharedPasswordHasher, type PasswordHasher } from '../../infra/password-hasher';
 import type { RateLimiter, RateRule } from '../../infra/rate-limiter';
 import type { AuthUser } from '../../plugins/auth';
-import { AppError, badRequest } from '../../plugins/errors';
+import { AppError, badRequest, rateLimited } from '../../plugins/errors';
 import { toUser, type AuthService } from '../auth';
 import type { ProfileRepository } from './profile.repository';
 
@@ -107,10 +107,7 @@ export function createProfileService(deps: {
     const key = `profile:pwd:${row.id}`;
     const attempt = await limiter.hit(key, PASSWORD_ATTEMPTS);
     if (!attempt.allowed)
-      throw new RateLimitedError(
-        'Too many attempts. Please try again later',
-        Math.ceil(attempt.retryAfterMs / 1000),
-      );
+      throw rateLimited(attempt.retryAfterMs, 'Too many attempts. Please try again later');
     // Users who signed up through a social login or an autologin link have no password ('').
     const ok = row.password_hash !== '' && (await passwords.verify(row.password_hash, password));
     if (!ok) throw invalidCredentials(field);
@@ -278,14 +275,4 @@ function nameChangeTooSoon(lastChange: number): AppError {
     'nameChangeTooSoon',
     `Your name can be changed once every 60 days. You can change it again on ${describeInstant(lastChange + NAME_CHANGE_INTERVAL_MS)}`,
   );
-}
-
-/** 429 rateLimited; the error handler sends `retryAfterSeconds` as Retry-After. */
-export class RateLimitedError extends AppError {
-  constructor(
-    message: string,
-    override readonly retryAfterSeconds: number,
-  ) {
-    super(429, 'rateLimited', message);
-  }
 }

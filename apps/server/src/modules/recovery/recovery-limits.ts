@@ -1,5 +1,5 @@
 import type { RateLimiter, RateRule } from '../../infra/rate-limiter';
-import { AppError } from '../../plugins/errors';
+import { rateLimited } from '../../plugins/errors';
 
 const MINUTE = 60_000;
 
@@ -20,30 +20,20 @@ export const LIMITS = {
   codeAttemptsPerIp: { limit: 30, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateRule>;
 
-/** A 429 whose Retry-After the routes put on the reply. */
-export class RateLimitedError extends AppError {
-  constructor(
-    message: string,
-    readonly retryAfterMs: number,
-  ) {
-    super(429, 'rateLimited', message);
-  }
-}
-
 const TOO_MANY_FAILED = 'Too many failed attempts';
 
-/** Counting against `LIMITS`: each refusal is a `RateLimitedError`. */
+/** Counting against `LIMITS`: each refusal is a 429 `rateLimited` with Retry-After. */
 export function createRecoveryLimits(limiter: RateLimiter) {
   /** Counts a hit and answers 429 when it is over the rule. */
   async function count(key: string, rule: RateRule, message: string) {
     const state = await limiter.hit(key, rule);
-    if (!state.allowed) throw new RateLimitedError(message, state.retryAfterMs);
+    if (!state.allowed) throw rateLimited(state.retryAfterMs, message);
   }
 
   /** 429 when earlier failures already used up the rule; counts nothing. */
   async function refuseWhenExhausted(key: string, rule: RateRule, message: string) {
     const state = await limiter.peek(key, rule);
-    if (state.count >= rule.limit) throw new RateLimitedError(message, Math.max(state.retryAfterMs, 1000));
+    if (state.count >= rule.limit) throw rateLimited(Math.max(state.retryAfterMs, 1000), message);
   }
 
   /** Before an autologin or passcode lookup: 429 after too many failures or attempts from the IP. */

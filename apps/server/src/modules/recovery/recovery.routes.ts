@@ -23,7 +23,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import type { DeviceInfo } from '../auth';
-import { RateLimitedError } from './recovery-limits';
 import type { OriginHint } from './recovery.service';
 import { security } from '../../plugins/openapi';
 
@@ -48,12 +47,6 @@ const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 429)[]) =>
 export const recoveryRoutes =
   (ctx: Pick<AppContext, 'recovery' | 'sites'>): FastifyPluginAsyncZod =>
   async (app) => {
-    // Runs before the error handler writes the 429, so the header goes out with it.
-    app.addHook('onError', async (_req, reply, err) => {
-      if (err instanceof RateLimitedError)
-        reply.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterMs / 1000))));
-    });
-
     app.post(
       '/api/reset/pw',
       {
