@@ -31,11 +31,13 @@ export const SearchHit = z
     /** Live events: the ended flag; else null. */
     ended: z.boolean().nullable(),
     sourceType: z.string().nullable(),
-    searchType: z.enum(['movies', 'videos', 'series', 'events', 'episodes']),
+    searchType: z.enum(['movies', 'videos', 'series', 'events', 'episodes', 'moments']),
     publishedDate: z.string(),
     channel: z.string().nullable(),
     /** Episodes: their series. */
     seriesUid: z.string().nullable(),
+    /** Moments: the comment found (`title` is its text; `uid` its video's, `?tag=` opens it). */
+    moment: z.object({ _id: z.string(), timemarker: z.number() }).nullable(),
   })
   .meta({ id: 'SearchHit' });
 export type SearchHit = z.infer<typeof SearchHit>;

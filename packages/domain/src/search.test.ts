@@ -60,4 +60,9 @@ describe('search rules (discovery-and-site §2.4, §7, §9)', () => {
     ]);
     expect(searchedTypes('events', { liveEvents: false })).toEqual([]);
   });
+
+  it('"Result types: … moments": searched when asked for, never as part of all', () => {
+    expect(searchedTypes('moments', {})).toEqual(['moments']);
+    expect(searchedTypes('all', {})).not.toContain('moments');
+  });
 });

@@ -11,10 +11,15 @@ export const SEARCH_QUERY_MAX = 200;
 /** Terms past this many are ignored: a query is a few words, not a document. */
 export const SEARCH_MAX_TERMS = 8;
 
-/** "Result types: all, movies, videos, series, events, episodes" (§2.4; moments are not searchable here). */
-export const SEARCH_TYPES = ['all', 'movies', 'videos', 'series', 'events', 'episodes'] as const;
+/**
+ * "Result types: all, movies, videos, series, events, episodes, moments" (§2.4). Moments (viewers'
+ * comments, decision 0048) are searched only when asked for: `all` means the catalog's titles.
+ */
+export const SEARCH_TYPES = ['all', 'movies', 'videos', 'series', 'events', 'episodes', 'moments'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 export type SearchHitType = Exclude<SearchType, 'all'>;
+/** The catalog's hit types (what `all` searches). */
+export type TitleHitType = Exclude<SearchHitType, 'moments'>;
 
 /** "fields publishedDate and title, a leading minus sign means descending" (§2.4). */
 export const SEARCH_SORTS = ['publishedDate', '-publishedDate', 'title', '-title'] as const;
@@ -26,7 +31,7 @@ export type SearchDateFilter = (typeof SEARCH_DATE_FILTERS)[number];
 
 /** The site's search options (SiteConfig.searchOptions) name the types by these keys. */
 export type SearchOptionKey = 'movies' | 'series' | 'videos' | 'episodes' | 'liveEvents';
-export const SEARCH_OPTION_OF: Record<SearchHitType, SearchOptionKey> = {
+export const SEARCH_OPTION_OF: Record<TitleHitType, SearchOptionKey> = {
   movies: 'movies',
   series: 'series',
   videos: 'videos',
@@ -35,7 +40,7 @@ export const SEARCH_OPTION_OF: Record<SearchHitType, SearchOptionKey> = {
 };
 
 /** Video row types behind each hit type; series hits come from the series themselves. */
-export const VIDEO_TYPE_OF: Record<Exclude<SearchHitType, 'series'>, string> = {
+export const VIDEO_TYPE_OF: Record<Exclude<TitleHitType, 'series'>, string> = {
   movies: 'movie',
   videos: 'video',
   episodes: 'episode',
@@ -43,8 +48,8 @@ export const VIDEO_TYPE_OF: Record<Exclude<SearchHitType, 'series'>, string> = {
 };
 
 /** The hit type of a video row type, or null when that type is not searchable (live channels). */
-export function searchTypeOfVideo(type: string): SearchHitType | null {
-  for (const [hit, video] of Object.entries(VIDEO_TYPE_OF)) if (video === type) return hit as SearchHitType;
+export function searchTypeOfVideo(type: string): TitleHitType | null {
+  for (const [hit, video] of Object.entries(VIDEO_TYPE_OF)) if (video === type) return hit as TitleHitType;
   return null;
 }
 
@@ -53,7 +58,8 @@ export function searchedTypes(
   type: SearchType,
   options: Partial<Record<SearchOptionKey, boolean>>,
 ): SearchHitType[] {
-  const all = SEARCH_TYPES.filter((t): t is SearchHitType => t !== 'all');
+  if (type === 'moments') return ['moments'];
+  const all = SEARCH_TYPES.filter((t): t is TitleHitType => t !== 'all' && t !== 'moments');
   const wanted = type === 'all' ? all : [type];
   return wanted.filter((t) => options[SEARCH_OPTION_OF[t]] !== false);
 }

@@ -2502,7 +2502,7 @@ export type components = {
       password?: string;
     };
     /** @enum {string} */
-    SearchTypeInput: 'all' | 'movies' | 'videos' | 'series' | 'events' | 'episodes';
+    SearchTypeInput: 'all' | 'movies' | 'videos' | 'series' | 'events' | 'episodes' | 'moments';
     VideoAnalyticsEventInput: {
       channelId: string;
       videoUid: string;
@@ -3600,7 +3600,7 @@ export type components = {
       total_pages: number;
     };
     /** @enum {string} */
-    SearchType: 'all' | 'movies' | 'videos' | 'series' | 'events' | 'episodes';
+    SearchType: 'all' | 'movies' | 'videos' | 'series' | 'events' | 'episodes' | 'moments';
     SearchHit: {
       id: string;
       uid: string;
@@ -3611,10 +3611,14 @@ export type components = {
       ended: boolean | null;
       sourceType: string | null;
       /** @enum {string} */
-      searchType: 'movies' | 'videos' | 'series' | 'events' | 'episodes';
+      searchType: 'movies' | 'videos' | 'series' | 'events' | 'episodes' | 'moments';
       publishedDate: string;
       channel: string | null;
       seriesUid: string | null;
+      moment: {
+        _id: string;
+        timemarker: number;
+      } | null;
     };
     VideosSearchResponse: {
       data: components['schemas']['SearchHit'][];

@@ -125,3 +125,35 @@ describe('moments', () => {
     expect(window.items.some((m: { _id: string }) => m._id === created._id)).toBe(false);
   });
 });
+
+describe('searching moments (§2.4 "moments"; decision 0048)', () => {
+  const search = (q: string, type: string, site = 'acme') =>
+    get(`/v2/sites/${site}/search/${type}?search=${encodeURIComponent(q)}`);
+
+  it('finds a moment by its words, with its video and time; never hidden ones, never under all', async () => {
+    const token = await userOf();
+    const shown = (
+      await add({ timemarker: 42, tag: 'Penguins sliding downhill', videoId: 'clip' }, token)
+    ).json();
+    const hidden = (await add({ timemarker: 43, tag: 'Penguins are rude', videoId: 'clip' }, token)).json();
+    await t.h.db
+      .updateTable('moments')
+      .set({ hidden_at: '2026-01-02T00:00:00.000Z' })
+      .where('id', '=', hidden._id)
+      .execute();
+
+    const res = await search('pengu', 'moments');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.type).toBe('moments');
+    expect(body.hits).toHaveLength(1);
+    expect(body.hits[0]).toMatchObject({
+      uid: 'clip',
+      title: 'Penguins sliding downhill',
+      searchType: 'moments',
+      moment: { _id: shown._id, timemarker: 42 },
+    });
+    expect((await search('penguins', 'all')).json().hits).toEqual([]);
+    expect((await search('penguins', 'moments', 'quiet')).json().hits).toEqual([]);
+  });
+});

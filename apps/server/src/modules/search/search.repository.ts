@@ -11,6 +11,8 @@ export type SearchFilter = {
   /** Video row types to search (movie, video, episode, liveEvent); empty for none. */
   videoTypes: string[];
   includeSeries: boolean;
+  /** Viewers' moments (their text), hidden ones never. */
+  includeMoments: boolean;
   /** ISO instants: published at or before `now`, and at or after `since` when given. */
   now: string;
   since: string | null;
@@ -18,9 +20,9 @@ export type SearchFilter = {
 
 export type SearchOrder = { field: 'publishedDate' | 'title'; descending: boolean } | null;
 
-/** One hit as stored: a video or a series, with the asset whose thumbnails it shows. */
+/** One hit as stored: a video, a series or a moment, with the asset whose thumbnails it shows. */
 export type SearchRow = {
-  kind: 'video' | 'series';
+  kind: 'video' | 'series' | 'moment';
   uid: string;
   type: string;
   title: string;
@@ -33,6 +35,8 @@ export type SearchRow = {
   asset_thumbnails: string | null;
   poster: string | null;
   rank: number;
+  /** A moment hit: the moment (its video is `series_uid`-free and named by `video_uid`). */
+  moment: { id: string; timemarker: number; videoUid: string } | null;
 };
 
 /**
@@ -96,14 +100,47 @@ export function createSearchRepository(db: Db) {
           WHERE series_fts MATCH ${q} AND ${where}`;
   }
 
+  function momentArm(f: SearchFilter, mode: Mode): RawBuilder<unknown> {
+    const q = match(f.terms);
+    const since = f.since === null ? sql`` : sql`AND m.created_at >= ${f.since}`;
+    const where = sql`m.site_uid = ${f.siteUid} AND m.hidden_at IS NULL AND m.created_at <= ${f.now} ${since}`;
+    const rank =
+      mode === 'rank' ? (pg ? sql`-ts_rank(m.search_vector, query)` : sql`bm25(moments_fts)`) : sql`0`;
+    const cols =
+      mode === 'count'
+        ? sql`count(*) AS n`
+        : sql`'moment' AS kind, m.id AS uid, m.tag AS title, m.created_at AS published_at, ${rank} AS rank`;
+    return pg
+      ? sql`SELECT ${cols} FROM moments m CROSS JOIN to_tsquery('simple', ${q}) AS query
+          WHERE m.search_vector @@ query AND ${where}`
+      : sql`SELECT ${cols} FROM moments_fts CROSS JOIN moments m ON m.rowid = moments_fts.rowid
+          WHERE moments_fts MATCH ${q} AND ${where}`;
+  }
+
   const arms = (f: SearchFilter, mode: Mode) => [
     ...(f.videoTypes.length ? [videoArm(f, mode)] : []),
     ...(f.includeSeries ? [seriesArm(f, mode)] : []),
+    ...(f.includeMoments ? [momentArm(f, mode)] : []),
   ];
 
   /** The columns a hit needs, for the videos and series of one page (primary-key reads). */
   async function details(siteUid: string, keys: { kind: string; uid: string }[]) {
-    const videoUids = keys.filter((k) => k.kind === 'video').map((k) => k.uid);
+    const momentIds = keys.filter((k) => k.kind === 'moment').map((k) => k.uid);
+    const moments = momentIds.length
+      ? await db
+          .selectFrom('moments')
+          .select(['id', 'video_uid', 'timemarker', 'channel_id'])
+          .where('site_uid', '=', siteUid)
+          .where('id', 'in', momentIds)
+          .execute()
+      : [];
+    // A moment shows its video's picture and description.
+    const videoUids = [
+      ...new Set([
+        ...keys.filter((k) => k.kind === 'video').map((k) => k.uid),
+        ...moments.map((m) => m.video_uid),
+      ]),
+    ];
     const seriesUids = keys.filter((k) => k.kind === 'series').map((k) => k.uid);
     const [videos, series] = await Promise.all([
       videoUids.length
@@ -147,6 +184,7 @@ export function createSearchRepository(db: Db) {
     return {
       videos: new Map(videos.map((v) => [v.uid, v])),
       series: new Map(series.map((x) => [x.uid, x])),
+      moments: new Map(moments.map((m) => [m.id, m])),
     };
   }
 
@@ -184,7 +222,7 @@ export function createSearchRepository(db: Db) {
       if (f.terms.length === 0 || parts.length === 0) return { rows: [], total: 0 };
       const union = sql.join(parts, sql` UNION ALL `);
       const { rows: page } = await sql<{
-        kind: 'video' | 'series';
+        kind: 'video' | 'series' | 'moment';
         uid: string;
         title: string;
         published_at: string;
@@ -202,8 +240,26 @@ export function createSearchRepository(db: Db) {
           title: hit.title,
           published_at: hit.published_at,
           rank: Number(hit.rank),
+          moment: null,
         };
-        if (hit.kind === 'video') {
+        if (hit.kind === 'moment') {
+          const m = more.moments.get(hit.uid);
+          const v = m && more.videos.get(m.video_uid);
+          if (m && v)
+            rows.push({
+              ...base,
+              uid: v.uid,
+              type: v.type,
+              description: v.description,
+              channel_id: m.channel_id,
+              series_uid: v.series_uid,
+              live_event: null,
+              asset_id: v.asset_id,
+              asset_thumbnails: v.asset_thumbnails,
+              poster: null,
+              moment: { id: m.id, timemarker: m.timemarker, videoUid: v.uid },
+            });
+        } else if (hit.kind === 'video') {
           const v = more.videos.get(hit.uid);
           if (v)
             rows.push({

@@ -45,10 +45,16 @@ function toHit(row: SearchRow): SearchHit {
     start: le && typeof le.start === 'string' ? le.start : null,
     ended: le ? le.ended === true : null,
     sourceType: le && typeof le.sourceType === 'string' ? le.sourceType : null,
-    searchType: row.kind === 'series' ? 'series' : (searchTypeOfVideo(row.type) ?? 'videos'),
+    searchType:
+      row.kind === 'moment'
+        ? 'moments'
+        : row.kind === 'series'
+          ? 'series'
+          : (searchTypeOfVideo(row.type) ?? 'videos'),
     publishedDate: row.published_at,
     channel: row.channel_id,
     seriesUid: row.series_uid,
+    moment: row.moment ? { _id: row.moment.id, timemarker: row.moment.timemarker } : null,
   };
 }
 
@@ -65,8 +71,10 @@ export function createSearchService(deps: { repo: SearchRepository; now: () => n
     const filter = {
       siteUid: site.uid,
       terms: searchTerms(q),
-      videoTypes: types.flatMap((t) => (t === 'series' ? [] : [VIDEO_TYPE_OF[t]])),
+      videoTypes: types.flatMap((t) => (t === 'series' || t === 'moments' ? [] : [VIDEO_TYPE_OF[t]])),
       includeSeries: types.includes('series'),
+      // Comments a site hides are not found either.
+      includeMoments: types.includes('moments') && !site.perms.hideComments,
       now: at.toISOString(),
       since: p.publishedWithin ? publishedSince(p.publishedWithin, at).toISOString() : null,
     };

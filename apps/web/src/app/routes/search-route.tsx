@@ -11,6 +11,8 @@ function hitHref(hit: SearchHit): string {
       return paths.movie.getHref(hit.uid, { channel: hit.channel });
     case 'series':
       return paths.series.getHref(hit.uid, { channel: hit.channel });
+    case 'moments':
+      return `${paths.watch.getHref(hit.channel ?? 'none', hit.uid)}?tag=${encodeURIComponent(hit.moment?._id ?? '')}`;
     default:
       return paths.watch.getHref(hit.channel ?? 'none', hit.uid);
   }
@@ -23,6 +25,12 @@ export default function SearchRoute() {
   const state = readSearchState(params);
   const onChange = (next: SearchState) => setParams(writeSearchState(next), { replace: true });
   return (
-    <SearchView state={state} onChange={onChange} options={config.data?.searchOptions} hrefOf={hitHref} />
+    <SearchView
+      state={state}
+      onChange={onChange}
+      options={config.data?.searchOptions}
+      moments={config.data ? !config.data.perms.hideComments : false}
+      hrefOf={hitHref}
+    />
   );
 }

@@ -34,6 +34,7 @@ export const en = {
     videos: 'Videos',
     episodes: 'Episodes',
     events: 'Live Events',
+    moments: 'Comments',
   },
   sorts: {
     none: 'Sort',
@@ -88,6 +89,7 @@ export const es: Messages<typeof en> = {
     videos: 'Vídeos',
     episodes: 'Episodios',
     events: 'Eventos en directo',
+    moments: 'Comentarios',
   },
   sorts: {
     none: 'Ordenar',

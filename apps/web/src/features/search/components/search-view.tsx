@@ -16,6 +16,8 @@ type Props = {
   onChange: (next: SearchState) => void;
   /** The site's search options; a type shows in the filter only if enabled. */
   options: Partial<Record<SearchOptionKey, boolean>> | undefined;
+  /** Offer the moments (comments) type: the site shows comments. */
+  moments?: boolean;
   /** Where a hit's card leads (the app's routes decide). */
   hrefOf: (hit: SearchHit) => string;
 };
@@ -24,7 +26,7 @@ type Props = {
  * The results page (main.search.results): the filter sidebar, or on small screens a slide-in panel
  * behind a Filter button, and a grid of hits paged by hasMore (70 a page on desktop, 15 otherwise).
  */
-export function SearchView({ state, onChange, options, hrefOf }: Props) {
+export function SearchView({ state, onChange, options, moments = false, hrefOf }: Props) {
   const { t } = useTranslation('search');
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const perPage = searchPerPage(desktop);
@@ -34,7 +36,7 @@ export function SearchView({ state, onChange, options, hrefOf }: Props) {
   const panelId = useId();
   const openButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
-  const types = visibleTypes(options);
+  const types = visibleTypes(options, moments);
   // A type the site switched off (an old link) falls back to All.
   const current = types.includes(state.type) ? state : { ...state, type: 'all' as const };
 

@@ -9,7 +9,7 @@ describe('search URL state', () => {
       sort: '-title',
       publishedWithin: 'week',
     });
-    expect(readSearchState(new URLSearchParams('type=moments&sort=views&date=day'))).toEqual({
+    expect(readSearchState(new URLSearchParams('type=gifs&sort=views&date=day'))).toEqual({
       q: '',
       type: 'all',
       sort: undefined,
@@ -28,5 +28,7 @@ describe('search URL state', () => {
     expect(
       visibleTypes({ movies: true, series: false, videos: true, episodes: false, liveEvents: false }),
     ).toEqual(['all', 'movies', 'videos']);
+    // Comments last, where the site shows them.
+    expect(visibleTypes(undefined, true).at(-1)).toBe('moments');
   });
 });

@@ -6,6 +6,7 @@ import {
   SEARCH_OPTION_OF,
   type SearchHitType,
   type SearchOptionKey,
+  type TitleHitType,
 } from '@marquee/domain';
 
 /** The URL of the results page carries the query and filters: ?q&type&sort&date (shareable, back-button safe). */
@@ -31,8 +32,18 @@ export function writeSearchState(s: SearchState): URLSearchParams {
   return out;
 }
 
-/** The radio list's types in the spec's order, each only if the site's search options enable it (§2.4). */
-export function visibleTypes(options: Partial<Record<SearchOptionKey, boolean>> | undefined) {
-  const order: SearchHitType[] = ['movies', 'series', 'videos', 'episodes', 'events'];
-  return ['all' as const, ...order.filter((t) => options?.[SEARCH_OPTION_OF[t]] !== false)];
+/**
+ * The radio list's types in the spec's order, each only if the site's search options enable it
+ * (§2.4); moments (comments) last, unless the site hides comments.
+ */
+export function visibleTypes(
+  options: Partial<Record<SearchOptionKey, boolean>> | undefined,
+  moments = false,
+): ('all' | SearchHitType)[] {
+  const order: TitleHitType[] = ['movies', 'series', 'videos', 'episodes', 'events'];
+  return [
+    'all' as const,
+    ...order.filter((t) => options?.[SEARCH_OPTION_OF[t]] !== false),
+    ...(moments ? (['moments'] as const) : []),
+  ];
 }
