@@ -18,6 +18,8 @@ import { mediaRoutes } from './modules/playback/media.routes';
 import { oembedRoutes } from './modules/oembed/oembed.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
 import { registerRealtime } from './modules/realtime/realtime.gateway';
+import { watchPartyRealtime } from './modules/watch-party/watch-party.realtime';
+import { watchPartyRoutes } from './modules/watch-party/watch-party.routes';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
@@ -123,6 +125,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adsRoutes(ctx));
   await app.register(entitlementsRoutes(ctx));
   await app.register(libraryRoutes(ctx));
+  await app.register(watchPartyRoutes(ctx));
   await app.register(commerceRoutes(ctx.commerce, { sites: ctx.sites, catalog: ctx.catalog }));
 
   // Periodic work starts when the app is ready (its first pass before it takes traffic).
@@ -130,7 +133,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   scheduler.every(COMMERCE_TASKS_INTERVAL_MS, ctx.commerce.scheduledTasks);
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
-  registerRealtime(app, ctx);
+  const party = watchPartyRealtime(ctx, app.log);
+  registerRealtime(app, ctx, [party.feature]);
+  party.attach(app.realtime);
+  app.addHook('onClose', async () => party.close());
 
   serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'), {
     sites: { resolve: (request) => request.site(), sources: ctx.sites.sources },

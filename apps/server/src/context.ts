@@ -49,6 +49,8 @@ import { createSearchService, type SearchService } from './modules/search/search
 import { createFavoritesRepository } from './modules/watch-list/favorites.repository';
 import { createFavoritesService, type FavoritesService } from './modules/watch-list/favorites.service';
 import { createWatchListRepository } from './modules/watch-list/watch-list.repository';
+import { createWatchPartyRepository } from './modules/watch-party/watch-party.repository';
+import { createWatchPartyService, type WatchPartyService } from './modules/watch-party/watch-party.service';
 import { createWatchListService, type WatchListService } from './modules/watch-list/watch-list.service';
 import { createLibraryService, type LibraryService } from './modules/library/library.service';
 import { AppError } from './plugins/errors';
@@ -100,6 +102,8 @@ export type AppContext = {
   ads: AdsService;
   /** The movies and series the viewer's purchases own (decision 0030). */
   library: LibraryService;
+  /** Watch parties: sessions and their synced room (decision 0046). */
+  watchParty: WatchPartyService;
 };
 
 /** Lifetime of an access token (the refresh token lasts 30 days). */
@@ -269,6 +273,15 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     library: createLibraryService({
       catalog,
       entitlements: (siteUid, userId) => entitlements.forUser(siteUid, userId),
+    }),
+    watchParty: createWatchPartyService({
+      repo: createWatchPartyRepository(db),
+      catalog,
+      userName: async (user) =>
+        (await auth.getUser(user.id))?.first_name.trim() || user.email.split('@')[0] || 'Guest',
+      roles,
+      publish: (change) => events.emit('partyChanged', change),
+      now,
     }),
     ...overrides,
   };
