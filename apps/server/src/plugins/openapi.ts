@@ -55,7 +55,8 @@ export const TAGS = [
   },
   {
     name: 'watch-party',
-    description: 'Watch parties: create, join, start, end, change host; their sync runs over the realtime socket.',
+    description:
+      'Watch parties: create, join, start, end, change host; their sync runs over the realtime socket.',
   },
   { name: 'devices', description: 'TV activation by code (second screens) and the signed-in devices.' },
   {
