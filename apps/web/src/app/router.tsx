@@ -24,6 +24,7 @@ const ChannelRoute = lazy(() => import('./routes/channel-route'));
 const MovieRoute = lazy(() => import('./routes/movie-route'));
 const SeriesRoute = lazy(() => import('./routes/series-route'));
 const LibraryRoute = lazy(() => import('./routes/library-route'));
+const WatchPartyRoute = lazy(() => import('./routes/watch-party-route'));
 
 /** Sign-in screens are no one's landing: their code loads on the first visit. */
 export const AUTH_PATHS = [
@@ -93,6 +94,7 @@ export function createRouter() {
         { path: paths.series.path, element: suspended(<SeriesRoute />) },
         { path: paths.seriesEpisode.path, element: suspended(<SeriesRoute />) },
         { path: paths.library.path, element: suspended(<LibraryRoute />) },
+        { path: paths.watchParty.path, element: suspended(<WatchPartyRoute />) },
         { path: paths.libraryLabel.path, element: suspended(<LibraryRoute />) },
         ...lazyRoutes(AUTH_PATHS, loadAuthRoutes),
         ...accountRoutes, // lazy already, route by route

@@ -36,6 +36,8 @@ export type PartySyncOptions = {
 };
 
 export type PartySync = {
+  /** A room state from elsewhere (a rejoin after a reconnect). */
+  receive(timeline: PartyTimeline): void;
   /** An ad, the age gate or loading owns the element: leave it alone and tell the room. */
   setReady(ready: boolean): void;
   /** Follow again after a desync. */
@@ -193,6 +195,7 @@ export function bindPartySync(options: PartySyncOptions): PartySync {
   for (const [name, fn] of listeners) events.addEventListener(name, fn);
 
   return {
+    receive: (timeline) => follower.receive(bare(timeline)),
     setReady(next) {
       if (next === ready) return;
       ready = next;

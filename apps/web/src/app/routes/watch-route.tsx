@@ -5,6 +5,9 @@ import { WatchRouteError, type WatchRouteKind } from '@marquee/domain';
 import { paths } from '../../config/paths';
 import { StatusMessage } from '../../components/status-message';
 import { WatchView, watchRouteInfo } from '../../features/watch';
+import { CreatePartyButton } from '../../features/watch-party';
+import type { Video } from '@marquee/contract';
+import { api } from '../../lib/api';
 import { useSiteConfig } from '../../features/site';
 import { useLeave } from './use-leave';
 
@@ -120,6 +123,19 @@ export default function WatchRoute({
       onLeave={leave}
       onNotLive={notLive}
       route={site ? { ...info, site } : info}
+      partyPanel={(video) => <WatchPartyTab video={video} />}
     />
+  );
+}
+
+/** The right menu's Watch Party tab: create a party of this video (§2.3; movies desktop-only, §4.9). */
+function WatchPartyTab({ video }: { video: Video }) {
+  const { t } = useTranslation('watchParty');
+  const live = video.type === 'liveEvent';
+  return (
+    <div className="party-tab" data-testid="watch-party-tab">
+      <p>{api.source === 'webMobile' ? t('create.mobile') : t('create.body', { title: video.title })}</p>
+      <CreatePartyButton contentId={video.uid} title={video.title} isLive={live} className="button" />
+    </div>
   );
 }

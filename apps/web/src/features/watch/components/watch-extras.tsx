@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { PlayableUrl } from '@marquee/api-client';
@@ -46,11 +46,14 @@ export function WatchExtras({
   video,
   player,
   playUrl,
+  partyPanel,
 }: {
   route: WatchRouteInfo;
   video: Video | undefined;
   player: CorePlayer | null;
   playUrl: Partial<PlayableUrl> | undefined;
+  /** The Watch Party tab's panel (the watch-party feature's, composed by the route). */
+  partyPanel?: (video: Video) => ReactNode;
 }) {
   const { t } = useTranslation('watchRoutes');
   const navigate = useNavigate();
@@ -77,11 +80,16 @@ export function WatchExtras({
         embed: flags.embed,
         lite: flags.lite,
         perms: config?.perms ?? {},
-        // Comments, Gifs, Chat and Watch Party have no panel yet (decision 0028).
-        available: queue.kind === 'none' ? ['info', 'share'] : ['info', 'queue', 'share'],
+        // Comments, Gifs and Chat have no panel yet (decision 0028); Watch Party when the route gives one.
+        available: [
+          'info',
+          ...(queue.kind === 'none' ? [] : (['queue'] as const)),
+          'share',
+          ...(partyPanel ? (['watchParty'] as const) : []),
+        ],
         widthPx: width,
       }),
-    [flags.embed, flags.lite, config?.perms, queue.kind, width],
+    [flags.embed, flags.lite, config?.perms, queue.kind, width, partyPanel],
   );
   const enabled = [...model.shown, ...model.more];
   const active = enabled.includes(tab) ? tab : (enabled[0] ?? 'info');
@@ -223,6 +231,8 @@ export function WatchExtras({
       <QueuePanel queue={queue} channelId={variant.channelId} hrefFor={hrefFor} heading={false} />
     ) : active === 'share' ? (
       share
+    ) : active === 'watchParty' && partyPanel ? (
+      partyPanel(video)
     ) : (
       <VideoInfoPanel video={video} />
     );

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { Video } from '@marquee/contract';
 import { useTranslation } from 'react-i18next';
 import { preloadHlsEngine, type Player as CorePlayer } from '@marquee/player';
 import {
@@ -39,6 +40,8 @@ interface WatchViewProps {
   onNotLive?: () => void;
   /** The watch route's variant, flags and embed overlay (decision 0028); absent on other screens. */
   route?: WatchRouteInfo;
+  /** The right menu's Watch Party tab panel (composed by the route from the watch-party feature). */
+  partyPanel?: (video: Video) => ReactNode;
 }
 
 /** The watch screen of a video in a channel: the player (autoplay, muted until a gesture), then its details. */
@@ -49,6 +52,7 @@ export function WatchView({
   onLeave,
   onNotLive,
   route,
+  partyPanel,
 }: WatchViewProps) {
   const { t } = useTranslation('watch');
   const video = useVideo(videoUid);
@@ -164,7 +168,13 @@ export function WatchView({
         )}
       </div>
       {route ? (
-        <WatchExtras route={route} video={video.data} player={player} playUrl={playUrl.data} />
+        <WatchExtras
+          route={route}
+          video={video.data}
+          player={player}
+          playUrl={playUrl.data}
+          partyPanel={partyPanel}
+        />
       ) : (
         <QueuePanel queue={rules.queue} channelId={channelId} />
       )}
