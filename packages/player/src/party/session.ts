@@ -33,6 +33,8 @@ export type PartySyncOptions = {
   timers?: IntervalTimers;
   /** The viewer lost sync (their own check or the server's): the spec's bot message. */
   onDesync?: (message: string) => void;
+  /** The shared clock is known (the first pong): actions can be stamped from now on. */
+  onClock?: () => void;
 };
 
 export type PartySync = {
@@ -115,7 +117,10 @@ export function bindPartySync(options: PartySyncOptions): PartySync {
       if (destroyed) return;
       if (answer && answer.pong) {
         // The first offset places the timelines received so far.
-        if (clock.add(answer.pong, timers.now()) && clock.size() === 1) onUpdate();
+        if (clock.add(answer.pong, timers.now()) && clock.size() === 1) {
+          onUpdate();
+          options.onClock?.();
+        }
       }
       pingTimer = timers.setTimeout(ping, nextPingDelayMs(clock.size()));
     });

@@ -23,6 +23,7 @@ export type UsePartySyncOptions = {
  */
 export function usePartySync({ player, role, initial, transport, ready }: UsePartySyncOptions) {
   const [desync, setDesync] = useState<string | null>(null);
+  const [clockKnown, setClockKnown] = useState(false);
   const sync = useRef<PartySync | null>(null);
   const first = useRef(initial);
   first.current = initial;
@@ -36,11 +37,13 @@ export function usePartySync({ player, role, initial, transport, ready }: UsePar
       initial: first.current,
       transport,
       onDesync: setDesync,
+      onClock: () => setClockKnown(true),
     });
     sync.current = bound;
     return () => {
       bound.destroy();
       sync.current = null;
+      setClockKnown(false);
     };
   }, [player, role, transport]);
 
@@ -54,6 +57,8 @@ export function usePartySync({ player, role, initial, transport, ready }: UsePar
   }, [ready, player, role, transport]);
 
   return {
+    /** The shared clock is known: the host's controls now drive the room. */
+    clockKnown,
     desync,
     resync: () => {
       setDesync(null);

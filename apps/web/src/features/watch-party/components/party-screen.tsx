@@ -47,15 +47,16 @@ export function PartyScreen({ pid, onExit }: { pid: string; onExit: () => void }
   // In the room: members always (their sockets count), lobby watchers while it waits to start.
   const room = usePartyRoom(pid, !!s && s.state !== 'ended' && (isMember || s.state === 'notStarted'));
   const content = usePartyContent(pid, !!s);
-  const wasActive = useRef(s?.state === 'active');
+  // The state last seen: the prompt is for a party that starts while the viewer waits, not one already on.
+  const seen = useRef<string | null>(null);
 
   // "Viewers are prompted with 'host has started, join now'": a guest waiting in the lobby.
   const [prompt, setPrompt] = useState(false);
   useEffect(() => {
     if (!s) return;
-    if (s.state === 'active' && !wasActive.current && !isHost && !entered && !promptDismissed)
+    if (seen.current === 'notStarted' && s.state === 'active' && !isHost && !entered && !promptDismissed)
       setPrompt(true);
-    wasActive.current = s.state === 'active';
+    seen.current = s.state;
   }, [s, isHost, entered, promptDismissed]);
 
   const join = async () => {
@@ -256,7 +257,12 @@ function PartyRoom({
   };
 
   return (
-    <article className="party" data-testid="party-room" data-role={isHost ? 'host' : 'guest'}>
+    <article
+      className="party"
+      data-testid="party-room"
+      data-role={isHost ? 'host' : 'guest'}
+      data-synced={sync.clockKnown || undefined}
+    >
       <div className="party__stage">
         {playUrl.data?.url ? (
           <Player
