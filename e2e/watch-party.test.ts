@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
-import { signUpViewer, type Login } from './viewers';
+import { pageSignedInAs, signUpViewer, type Login } from './viewers';
 
 // Watch parties in two browser contexts (issue 15; decision 0046): the host creates a party from
 // the movie page, the guest joins from the link, and follows the host's pause and seek within 1 s.
@@ -16,23 +16,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /** A desktop-sized page signed in as `login` (hosting is desktop-only for movies). */
-async function desktopPageAs(login: Login): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript((s) => {
-    if (localStorage.getItem('marquee.session')) return;
-    localStorage.setItem(
-      'marquee.session',
-      JSON.stringify({
-        accessToken: s.token,
-        refreshToken: s.refreshToken,
-        expiresAt: Date.now() + s.expiresIn * 1000,
-        user: s.user,
-      }),
-    );
-    localStorage.setItem('marquee.accessToken', s.token);
-  }, login);
-  return context.newPage();
-}
+const desktopPageAs = (login: Login) => pageSignedInAs(browser, login, { width: 1280, height: 800 });
 
 const video = (page: Page) => page.locator('[data-testid="party-room"] [data-testid="player"]');
 const media = (page: Page) =>
