@@ -40,6 +40,12 @@ import { createRecoveryRepository } from './modules/recovery/recovery.repository
 import { createRecoveryService, type RecoveryService } from './modules/recovery/recovery.service';
 import { createRolesRepository } from './modules/roles/roles.repository';
 import { createRolesService, type RolesService } from './modules/roles/roles.service';
+import { createGifsRepository } from './modules/gifs/gifs.repository';
+import { createGifsService, type GifsService } from './modules/gifs/gifs.service';
+import { createJobsRepository } from './modules/jobs/jobs.repository';
+import { createJobsService, type JobsService } from './modules/jobs/jobs.service';
+import { createMomentsRepository } from './modules/moments/moments.repository';
+import { createMomentsService, type MomentsService } from './modules/moments/moments.service';
 import { createSitesRepository } from './modules/sites/sites.repository';
 import { createSitesService, type SitesService } from './modules/sites/sites.service';
 import { createSocialRepository } from './modules/social/social.repository';
@@ -104,6 +110,12 @@ export type AppContext = {
   library: LibraryService;
   /** Watch parties: sessions and their synced room (decision 0046). */
   watchParty: WatchPartyService;
+  /** The job queue (ingests, gifs) shared with worker processes. */
+  jobs: JobsService;
+  /** Viewers' gifs of videos, rendered by `gif` jobs (decision 0047). */
+  gifs: GifsService;
+  /** Viewers' timed comments on videos (decision 0048). */
+  moments: MomentsService;
 };
 
 /** Lifetime of an access token (the refresh token lasts 30 days). */
@@ -205,6 +217,23 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     events,
     mailer,
   });
+  const playback = createPlaybackService({
+    repo: playbackRepo,
+    signer: mediaSigner,
+    ttlSeconds: config.playUrlTtlSeconds,
+    now,
+    onPlay: (play) => recommendations.recordPlay(play),
+    entitlements: (siteUid, userId) => entitlements.forUser(siteUid, userId),
+    sessionIsLive: (sessionId) => auth.sessionIsLive(sessionId),
+  });
+  const jobs = createJobsService(createJobsRepository(db));
+  const gifs = createGifsService({
+    repo: createGifsRepository(db),
+    limiter,
+    source: (siteUid, uid, user, minWidth) => playback.gifSource(siteUid, uid, user, minWidth),
+    enqueue: (type, payload) => jobs.enqueue(type, payload),
+    now,
+  });
   return {
     config,
     db,
@@ -213,15 +242,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     catalog,
     now,
     mediaSigner,
-    playback: createPlaybackService({
-      repo: playbackRepo,
-      signer: mediaSigner,
-      ttlSeconds: config.playUrlTtlSeconds,
-      now,
-      onPlay: (play) => recommendations.recordPlay(play),
-      entitlements: (siteUid, userId) => entitlements.forUser(siteUid, userId),
-      sessionIsLive: (sessionId) => auth.sessionIsLive(sessionId),
-    }),
+    playback,
     live: createLiveService({ repo: playbackRepo, signer: mediaSigner, now }),
     auth,
     recovery: createRecoveryService({
@@ -281,6 +302,15 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
         (await auth.getUser(user.id))?.first_name.trim() || user.email.split('@')[0] || 'Guest',
       roles,
       publish: (change) => events.emit('partyChanged', change),
+      now,
+    }),
+    jobs,
+    gifs,
+    moments: createMomentsService({
+      repo: createMomentsRepository(db),
+      limiter,
+      video: (siteUid, uid) => catalog.video(siteUid, uid),
+      gif: (siteUid, gifId) => gifs.get(siteUid, null, gifId),
       now,
     }),
     ...overrides,

@@ -18,3 +18,5 @@ export * from './library';
 export * from './commerce';
 export * from './party';
 export * from './realtime';
+export * from './gifs';
+export * from './moments';

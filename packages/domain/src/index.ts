@@ -31,3 +31,5 @@ export * from './toast';
 export * from './watch-party';
 export * from './roles';
 export * from './realtime';
+export * from './gifs';
+export * from './moments';

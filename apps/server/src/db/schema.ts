@@ -628,6 +628,8 @@ export interface Database {
   site_roles: SiteRolesTable;
   watch_parties: WatchPartiesTable;
   watch_party_members: WatchPartyMembersTable;
+  gifs: GifsTable;
+  moments: MomentsTable;
 }
 
 /** A site's own role (migration 0019); the built-in ones are in packages/domain/src/roles.ts. */
@@ -675,4 +677,39 @@ export interface WatchPartyMembersTable {
   ready: number;
   can_host: number;
   mismatches: number;
+}
+
+/** A viewer's gif of a video (migration 0022); its files are under <DATA_DIR>/gifs/<id>/. */
+export interface GifsTable {
+  id: string;
+  site_uid: string;
+  video_uid: string;
+  user_id: string;
+  start_s: number;
+  end_s: number;
+  /** GifSize: small or medium. */
+  size: string;
+  meme_top_text: string;
+  meme_bottom_text: string;
+  /** null while processing, then 'Success' or 'Error'. */
+  result: string | null;
+  error: string | null;
+  job_id: string | null;
+  created_at: IsoTime;
+  processed_at: IsoTime | null;
+}
+
+/** A viewer's timed comment on a video (migration 0023). */
+export interface MomentsTable {
+  id: string;
+  site_uid: string;
+  video_uid: string;
+  channel_id: string;
+  user_id: string;
+  /** Seconds into the video. */
+  timemarker: number;
+  tag: string;
+  created_at: IsoTime;
+  /** Set when staff hide it; hidden moments are not listed. */
+  hidden_at: IsoTime | null;
 }

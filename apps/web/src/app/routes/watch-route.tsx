@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { WatchRouteError, type WatchRouteKind } from '@marquee/domain';
 import { paths } from '../../config/paths';
 import { StatusMessage } from '../../components/status-message';
+import { GifsPanel } from '../../features/gifs';
 import { WatchView, watchRouteInfo } from '../../features/watch';
 import { CreatePartyButton } from '../../features/watch-party';
 import type { Video } from '@marquee/contract';
@@ -111,6 +112,7 @@ export default function WatchRoute({
       </StatusMessage>
     );
   }
+  const gifId = search.get('gif');
   const tParam = Number(search.get('t'));
   const startAt = search.has('t') && Number.isFinite(tParam) && tParam >= 0 ? tParam : null;
   return (
@@ -123,7 +125,19 @@ export default function WatchRoute({
       onLeave={leave}
       onNotLive={notLive}
       route={site ? { ...info, site } : info}
-      partyPanel={(video) => <WatchPartyTab video={video} />}
+      tabs={{
+        initial: gifId ? 'gifs' : undefined,
+        slots: {
+          gifs: ({ player }) => (
+            <GifsPanel
+              videoUid={uid}
+              openGifId={gifId}
+              createHref={() => paths.createGif.getHref(uid, channel, player?.video.currentTime ?? 0)}
+            />
+          ),
+          watchParty: ({ video }) => <WatchPartyTab video={video} />,
+        },
+      }}
     />
   );
 }

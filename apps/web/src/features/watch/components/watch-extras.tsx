@@ -25,6 +25,17 @@ import { VideoInfoPanel } from './video-info-panel';
 import { WatchTabs } from './watch-tabs';
 import './watch-extras.css';
 
+/**
+ * Panels other features give the right menu (composed in src/app: features never import each
+ * other): each slot turns its tab on and draws its panel for the video and the player.
+ */
+export type WatchTabSlots = Partial<
+  Record<
+    'comments' | 'gifs' | 'chat' | 'watchParty',
+    (at: { video: Video; player: CorePlayer | null }) => ReactNode
+  >
+>;
+
 function useWindowWidth() {
   const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 1280 : window.innerWidth));
   useEffect(() => {
@@ -46,21 +57,23 @@ export function WatchExtras({
   video,
   player,
   playUrl,
-  partyPanel,
+  slots = {},
+  initialTab = 'info',
 }: {
   route: WatchRouteInfo;
   video: Video | undefined;
   player: CorePlayer | null;
   playUrl: Partial<PlayableUrl> | undefined;
-  /** The Watch Party tab's panel (the watch-party feature's, composed by the route). */
-  partyPanel?: (video: Video) => ReactNode;
+  slots?: WatchTabSlots;
+  /** The tab open first (a `?gif=` link opens Gifs). */
+  initialTab?: RightMenuTab;
 }) {
   const { t } = useTranslation('watchRoutes');
   const navigate = useNavigate();
   const config = route.site;
   const { variant, flags, route: params } = route;
   const width = useWindowWidth();
-  const [tab, setTab] = useState<RightMenuTab>('info');
+  const [tab, setTab] = useState<RightMenuTab>(initialTab);
 
   useEffect(() => watchStateStore.set(variant.state), [variant.state]);
 
@@ -80,16 +93,15 @@ export function WatchExtras({
         embed: flags.embed,
         lite: flags.lite,
         perms: config?.perms ?? {},
-        // Comments, Gifs and Chat have no panel yet (decision 0028); Watch Party when the route gives one.
         available: [
           'info',
           ...(queue.kind === 'none' ? [] : (['queue'] as const)),
           'share',
-          ...(partyPanel ? (['watchParty'] as const) : []),
+          ...(Object.keys(slots) as (keyof WatchTabSlots)[]),
         ],
         widthPx: width,
       }),
-    [flags.embed, flags.lite, config?.perms, queue.kind, width, partyPanel],
+    [flags.embed, flags.lite, config?.perms, queue.kind, width, slots],
   );
   const enabled = [...model.shown, ...model.more];
   const active = enabled.includes(tab) ? tab : (enabled[0] ?? 'info');
@@ -231,8 +243,8 @@ export function WatchExtras({
       <QueuePanel queue={queue} channelId={variant.channelId} hrefFor={hrefFor} heading={false} />
     ) : active === 'share' ? (
       share
-    ) : active === 'watchParty' && partyPanel ? (
-      partyPanel(video)
+    ) : active in slots ? (
+      slots[active as keyof WatchTabSlots]?.({ video, player })
     ) : (
       <VideoInfoPanel video={video} />
     );
