@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
+import { PARTY_MESSAGES_PER_SECOND } from '../../src/modules/watch-party/watch-party.realtime';
 import { partyWorld } from './support';
 
 let w: Awaited<ReturnType<typeof partyWorld>>;
@@ -233,6 +234,31 @@ describe('refusals first', () => {
     const heard = next(guest, 'party.action');
     await send(hostSocket, pid, action('pause', 2, 10, false));
     expect(await heard).toMatchObject({ kind: 'pause', seq: 2 });
+  });
+  it('a socket that floods the room is refused (429) before its messages reach the database', async () => {
+    const { pid, guestSockets } = await room('rt-host-flood', ['rt-guest-flood']);
+    // The harness clock stands still: every message falls in one second.
+    const answers = await Promise.all(
+      Array.from({ length: PARTY_MESSAGES_PER_SECOND + 5 }, (_, i) =>
+        send(guestSockets[0]!, pid, { type: 'party.clock.ping', clientSentAt: i }),
+      ),
+    );
+    expect(answers.filter((a) => a.ok)).toHaveLength(PARTY_MESSAGES_PER_SECOND);
+    expect(answers.filter((a) => !a.ok)).toEqual(
+      Array(5).fill({
+        ok: false,
+        status: 429,
+        error: { code: 'tooManyRequests', message: 'Too many party messages, slow down' },
+      }),
+    );
+    w.t.clock.now += 1000;
+    try {
+      expect(await send(guestSockets[0]!, pid, { type: 'party.clock.ping', clientSentAt: 1 })).toMatchObject({
+        ok: true,
+      });
+    } finally {
+      w.t.clock.now -= 1000;
+    }
   });
 });
 

@@ -4,6 +4,13 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../plugins/errors';
 import { handle, roomName, type RealtimeFeature, type RealtimeGateway } from '../realtime';
 
+/**
+ * Party messages one socket may send per second: a client sends a ping every 250 ms at most, a
+ * report every 3 s and a few actions; more is a broken or hostile client, refused with 429 before it
+ * reaches the database.
+ */
+export const PARTY_MESSAGES_PER_SECOND = 20;
+
 const partyRoom = (pid: string): RoomRef => ({ kind: 'party', id: pid });
 /** One member's sockets in a party: where their own messages (a desync) go. */
 const memberRoom = (pid: string, userId: string): RoomRef => ({ kind: 'party', id: `${pid}:${userId}` });
@@ -51,6 +58,16 @@ export function watchPartyRealtime(
     const user = socket.data.user;
     /** The parties this socket counts in as a member (its close counts it out). */
     const counted = new Set<string>();
+    let windowStart = 0;
+    let inWindow = 0;
+    const admitMessage = (at: number) => {
+      if (at - windowStart >= 1000) {
+        windowStart = at;
+        inWindow = 0;
+      }
+      if (++inWindow > PARTY_MESSAGES_PER_SECOND)
+        throw new AppError(429, 'tooManyRequests', 'Too many party messages, slow down');
+    };
 
     const closed = (pid: string) => {
       counted.delete(pid);
@@ -90,6 +107,7 @@ export function watchPartyRealtime(
       PartyEnvelope,
       async ({ pid, message }) => {
         const receivedAt = ctx.now();
+        admitMessage(receivedAt);
         if (!socket.rooms.has(roomName(user.siteUid, partyRoom(pid)))) {
           throw new AppError(403, 'notMember', 'Join the Watch Party first');
         }
