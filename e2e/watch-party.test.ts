@@ -106,4 +106,17 @@ describe('watch party', () => {
     await guest.reload();
     expect(await guest.getByTestId('party-ended').textContent()).toBe('This Watch Party has ended');
   });
+
+  it('hosting is off on mobile: a phone-sized page offers no Watch Party button on the movie page', async () => {
+    const phone = await pageSignedInAs(browser, await signUpViewer('phone'));
+    await phone.goto(`${baseUrl}/movie/${MOVIE}`);
+    await phone.getByTestId('title-watch').waitFor();
+    expect(await phone.getByTestId('party-create').count()).toBe(0);
+  });
+
+  it('an unknown party says "invalid Watch Party"', async () => {
+    const page = await desktopPageAs(await signUpViewer('lost'));
+    await page.goto(`${baseUrl}/watch-party?pid=no-such-party`);
+    expect(await page.getByTestId('party-error').textContent()).toContain('invalid Watch Party');
+  });
 });
