@@ -100,11 +100,27 @@ describe('watch party', () => {
     );
     expect((await media(guest)).paused).toBe(true);
 
-    // The host leaves: asked to confirm, then ends the party for everyone.
-    await host.getByTestId('party-leave').click();
-    await host.getByTestId('party-leave-end').click();
-    await guest.reload();
-    expect(await guest.getByTestId('party-ended').textContent()).toBe('This Watch Party has ended');
+    // The host hands over: the guest now drives the room, and the old host follows its play.
+    await host.getByTestId('party-make-host').click();
+    await guest.locator('[data-testid="party-room"][data-role="host"][data-synced]').waitFor();
+    await host.locator('[data-testid="party-room"][data-role="guest"]').waitFor();
+    await video(guest).evaluate((v: HTMLVideoElement) => void v.play());
+    // (Playing from 2:00 may first wait for its segment to load, on both: no 1 s promise here.)
+    await expect
+      .poll(
+        async () => {
+          const [g, h] = [await media(guest), await media(host)];
+          return !h.paused && g.t > 120.5 && Math.abs(g.t - h.t) < 0.5;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+
+    // The new host leaves: asked to confirm, then ends the party for everyone.
+    await guest.getByTestId('party-leave').click();
+    await guest.getByTestId('party-leave-end').click();
+    await host.reload();
+    expect(await host.getByTestId('party-ended').textContent()).toBe('This Watch Party has ended');
   });
 
   it('hosting is off on mobile: a phone-sized page offers no Watch Party button on the movie page', async () => {

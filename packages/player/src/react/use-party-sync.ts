@@ -23,7 +23,9 @@ export type UsePartySyncOptions = {
  */
 export function usePartySync({ player, role, initial, transport, ready }: UsePartySyncOptions) {
   const [desync, setDesync] = useState<string | null>(null);
-  const [clockKnown, setClockKnown] = useState(false);
+  // The role whose binding knows the shared clock: a new role (a new host) starts a new binding,
+  // which must learn it again before its controls drive the room.
+  const [clockRole, setClockRole] = useState<string | null>(null);
   const sync = useRef<PartySync | null>(null);
   const first = useRef(initial);
   first.current = initial;
@@ -37,13 +39,13 @@ export function usePartySync({ player, role, initial, transport, ready }: UsePar
       initial: first.current,
       transport,
       onDesync: setDesync,
-      onClock: () => setClockKnown(true),
+      onClock: () => setClockRole(role),
     });
     sync.current = bound;
     return () => {
       bound.destroy();
       sync.current = null;
-      setClockKnown(false);
+      setClockRole(null);
     };
   }, [player, role, transport]);
 
@@ -58,7 +60,7 @@ export function usePartySync({ player, role, initial, transport, ready }: UsePar
 
   return {
     /** The shared clock is known: the host's controls now drive the room. */
-    clockKnown,
+    clockKnown: !!role && clockRole === role,
     desync,
     resync: () => {
       setDesync(null);

@@ -8,7 +8,12 @@ import {
   watchPartyQueryKey,
 } from '@marquee/api-client';
 import { useRealtime } from '@marquee/api-client/react';
-import type { PartyState, UpdateWatchPartyBody, WatchPartySession } from '@marquee/contract';
+import type {
+  PartyServerMessage,
+  PartyState,
+  UpdateWatchPartyBody,
+  WatchPartySession,
+} from '@marquee/contract';
 import type { PartyTransport } from '@marquee/player';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -79,10 +84,21 @@ export function usePartyRoom(pid: string, enabled: boolean) {
     socket.on('connect', join);
     const onSession = (session: WatchPartySession) => session.pid === pid && setSession(session);
     socket.on('party:session', onSession);
+    // The room's newest timeline: a viewer who becomes the host goes on from it (its seq next).
+    const onMessage = (from: string, message: PartyServerMessage) => {
+      if (from !== pid) return;
+      if (message.type === 'party.state') setState(message);
+      else if (message.type === 'party.action') {
+        const { seq, at, position, playing } = message;
+        setState((s) => (s && seq > s.timeline.seq ? { ...s, timeline: { seq, at, position, playing } } : s));
+      }
+    };
+    socket.on('party:message', onMessage);
     return () => {
       live = false;
       socket.off('connect', join);
       socket.off('party:session', onSession);
+      socket.off('party:message', onMessage);
       if (socket.connected) void realtimeCall(socket, 'party:leave', { pid }).catch(() => {});
     };
   }, [socket, pid, enabled, queryClient]);

@@ -335,6 +335,7 @@ function PartyRoom({
                         type="button"
                         className="button button--ghost button--small"
                         onClick={() => void handOver(m.userId, false)}
+                        data-testid="party-make-host"
                       >
                         {t('makeHost')}
                       </button>
