@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousA11yViolations } from './axe';
 import { launchBrowser } from './browser';
 import { pageSignedInAs, signUpViewer, type Login } from './viewers';
 
@@ -42,6 +43,7 @@ describe('watch party', () => {
     await host.getByTestId('party-tab-share').click();
     expect(await host.getByTestId('party-share-link').inputValue()).toBe(link);
     expect(await host.getByTestId('party-share-code').textContent()).toMatch(/^[A-Z2-9]{6}$/);
+    expect(await seriousA11yViolations(host), 'party room, share panel').toEqual([]);
     await host.getByTestId('party-share-done').click();
 
     // The host plays (its own player: the sync turns it into the room's action).
@@ -59,6 +61,8 @@ describe('watch party', () => {
     // The guest opens the link: the lobby says 'Join the Party'.
     await guest.goto(link);
     const join = guest.getByTestId('party-join');
+    await join.waitFor();
+    expect(await seriousA11yViolations(guest), 'lobby').toEqual([]);
     expect(await join.textContent()).toBe('Join the Party');
     await join.click();
     await guest.locator('[data-testid="party-room"][data-role="guest"]').waitFor();
