@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousA11yViolations } from './axe';
 import { launchBrowser } from './browser';
-import { pageSignedInAs, signUpViewer, type Login } from './viewers';
+import { callApi, pageSignedInAs, signUpViewer, type Login } from './viewers';
 
 // Watch parties in two browser contexts (issue 15; decision 0046): the host creates a party from
 // the movie page, the guest joins from the link, and follows the host's pause and seek within 1 s.
@@ -138,5 +138,26 @@ describe('watch party', () => {
     const page = await desktopPageAs(await signUpViewer('lost'));
     await page.goto(`${baseUrl}/watch-party?pid=no-such-party`);
     expect(await page.getByTestId('party-error').textContent()).toContain('invalid Watch Party');
+  });
+
+  it('the age gate still stands before the party’s player (§4.2): no date, no player', async () => {
+    const host = await signUpViewer('gated-host');
+    // demo-video-20 asks for 18+; the host creates and starts its party over the API.
+    const created = await callApi<{ pid: string }>(
+      host.token,
+      'POST',
+      '/v2/sites/demo/watch-party/demo-video-20?__source=web',
+    );
+    expect(created.status).toBe(201);
+    const pid = created.body.pid;
+    expect(
+      (await callApi(host.token, 'PATCH', `/v2/sites/demo/watch-party/${pid}`, { action: 'start' })).status,
+    ).toBe(200);
+    const guest = await desktopPageAs(await signUpViewer('gated-guest'));
+    await guest.goto(`${baseUrl}/watch-party?pid=${pid}`);
+    await guest.getByTestId('party-join').click();
+    await guest.getByTestId('party-room').waitFor();
+    await guest.getByTestId('age-gate-modal').waitFor();
+    expect(await guest.getByTestId('player').count()).toBe(0);
   });
 });

@@ -1,4 +1,7 @@
+import type { Video } from '@marquee/contract';
+import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AgeRestricted, BirthDateModal, useAgeGate } from '../../features/watch';
 import { useTranslation } from 'react-i18next';
 import { StatusMessage } from '../../components/status-message';
 import { PartyScreen } from '../../features/watch-party';
@@ -26,5 +29,37 @@ function Party({ pid }: { pid: string }) {
       </StatusMessage>
     );
   }
-  return <PartyScreen key={pid} pid={pid} onExit={() => void navigate(paths.home.getHref())} />;
+  const exit = () => void navigate(paths.home.getHref());
+  return (
+    <PartyScreen
+      key={pid}
+      pid={pid}
+      onExit={exit}
+      gate={(video, player) => <PartyAgeGate video={video} player={player} onBack={exit} />}
+    />
+  );
+}
+
+/** The age gate (§4.2) before the party's player, as on the watch screen; the room does not wait. */
+function PartyAgeGate({
+  video,
+  player,
+  onBack,
+}: {
+  video: Video | undefined;
+  player: ReactNode;
+  onBack: () => void;
+}) {
+  const gate = useAgeGate(video);
+  if (gate.state === 'tooYoung') return <AgeRestricted onBack={onBack} />;
+  if (gate.state === 'noAge') {
+    return (
+      <>
+        <div className="party__placeholder" />
+        <BirthDateModal onSubmit={gate.submit} onCancel={onBack} saving={gate.saving} />
+      </>
+    );
+  }
+  if (gate.state === 'pending') return <div className="party__placeholder" aria-busy="true" />;
+  return <>{player}</>;
 }

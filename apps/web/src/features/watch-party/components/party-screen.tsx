@@ -2,9 +2,9 @@ import { ApiError } from '@marquee/api-client';
 import { useSession } from '@marquee/api-client/react';
 import type { Player as CorePlayer } from '@marquee/player';
 import { Player, usePartySync, type PlayerState } from '@marquee/player/react';
-import type { WatchPartySession } from '@marquee/contract';
+import type { Video, WatchPartySession } from '@marquee/contract';
 import { PARTY_MESSAGES } from '@marquee/domain';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
 import { StatusMessage } from '../../../components/status-message';
@@ -33,7 +33,19 @@ function partyError(error: unknown, t: (key: string) => string): string {
  * in, the party: the player synced to the host (decisions 0042, 0046), the Watch Party panel
  * (viewers, host controls, leave), the share panel and the Chat tab's place.
  */
-export function PartyScreen({ pid, onExit }: { pid: string; onExit: () => void }) {
+export function PartyScreen({
+  pid,
+  onExit,
+  gate,
+}: {
+  pid: string;
+  onExit: () => void;
+  /**
+   * What must pass before the party's player mounts (the age gate, composed by the route): it
+   * renders `player` when the viewer may watch. Meanwhile the room goes on without them.
+   */
+  gate?: (video: Video | undefined, player: ReactNode) => ReactNode;
+}) {
   const { t } = useTranslation('watchParty');
   const { user } = useSession();
   const session = useWatchParty(pid);
@@ -177,6 +189,8 @@ export function PartyScreen({ pid, onExit }: { pid: string; onExit: () => void }
       me={me}
       room={room}
       videoUid={s.contentId}
+      video={content.data}
+      gate={gate}
       title={content.data?.title ?? ''}
       onLeft={onExit}
       // §4.5 rule 2: at the end a VOD party's viewers go to the party page.
@@ -193,6 +207,8 @@ function PartyRoom({
   me,
   room,
   videoUid,
+  video,
+  gate = (_video, player) => player,
   title,
   onLeft,
   onEnded,
@@ -201,6 +217,8 @@ function PartyRoom({
   me: string;
   room: ReturnType<typeof usePartyRoom>;
   videoUid: string;
+  video: Video | undefined;
+  gate?: (video: Video | undefined, player: ReactNode) => ReactNode;
   title: string;
   onLeft: () => void;
   onEnded: () => void;
@@ -264,24 +282,27 @@ function PartyRoom({
       data-synced={sync.clockKnown || undefined}
     >
       <div className="party__stage">
-        {playUrl.data?.url ? (
-          <Player
-            src={playUrl.data.url}
-            expiresAt={playUrl.data.expiresAt}
-            serverNow={api.serverNow}
-            autoplay={false}
-            hotkeys={isHost}
-            title={title}
-            onPlayer={setPlayer}
-            onStateChange={setPlayerState}
-            onEnded={onEnded}
-          />
-        ) : playUrl.isError ? (
-          <StatusMessage kind="error" title={title} onRetry={() => void playUrl.refetch()}>
-            {partyError(playUrl.error, t)}
-          </StatusMessage>
-        ) : (
-          <div className="party__placeholder" aria-busy="true" aria-label={t('loading')} />
+        {gate(
+          video,
+          playUrl.data?.url ? (
+            <Player
+              src={playUrl.data.url}
+              expiresAt={playUrl.data.expiresAt}
+              serverNow={api.serverNow}
+              autoplay={false}
+              hotkeys={isHost}
+              title={title}
+              onPlayer={setPlayer}
+              onStateChange={setPlayerState}
+              onEnded={onEnded}
+            />
+          ) : playUrl.isError ? (
+            <StatusMessage kind="error" title={title} onRetry={() => void playUrl.refetch()}>
+              {partyError(playUrl.error, t)}
+            </StatusMessage>
+          ) : (
+            <div className="party__placeholder" aria-busy="true" aria-label={t('loading')} />
+          ),
         )}
         {sync.desync ? (
           <div className="party__desync" role="alert" data-testid="party-desync">
