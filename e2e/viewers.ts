@@ -70,9 +70,13 @@ export async function signUpViewer(name: string): Promise<Login & { email: strin
   return { ...res.body, email };
 }
 
-/** A phone-sized page signed in as `login` (the session the web app stores after a login). */
-export async function pageSignedInAs(browser: Browser, login: Login): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+/** A page signed in as `login` (the session the web app stores after a login); phone-sized unless said. */
+export async function pageSignedInAs(
+  browser: Browser,
+  login: Login,
+  viewport = { width: 390, height: 844 },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport });
   await context.addInitScript((s) => {
     if (localStorage.getItem('marquee.session')) return;
     localStorage.setItem(

@@ -19,6 +19,8 @@ import { mediaRoutes } from './modules/playback/media.routes';
 import { oembedRoutes } from './modules/oembed/oembed.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
 import { registerRealtime } from './modules/realtime/realtime.gateway';
+import { watchPartyRealtime } from './modules/watch-party/watch-party.realtime';
+import { watchPartyRoutes } from './modules/watch-party/watch-party.routes';
 import { startInlineWorker } from './modules/jobs/jobs.worker';
 import { gifsRoutes } from './modules/gifs/gifs.routes';
 import { momentsRoutes } from './modules/moments/moments.routes';
@@ -128,6 +130,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adsRoutes(ctx));
   await app.register(entitlementsRoutes(ctx));
   await app.register(libraryRoutes(ctx));
+  await app.register(watchPartyRoutes(ctx));
   await app.register(gifsRoutes(ctx));
   await app.register(momentsRoutes(ctx));
   await app.register(sharingRoutes(ctx));
@@ -138,7 +141,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   scheduler.every(COMMERCE_TASKS_INTERVAL_MS, ctx.commerce.scheduledTasks);
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
-  registerRealtime(app, ctx);
+  const party = watchPartyRealtime(ctx, app.log);
+  registerRealtime(app, ctx, [party.feature]);
+  party.attach(app.realtime);
+  app.addHook('onClose', async () => party.close());
   // Job types this process runs itself (gifs by default, so one process is a whole deployment).
   if (ctx.config.inlineJobs.length > 0) {
     let worker: ReturnType<typeof startInlineWorker> | undefined;

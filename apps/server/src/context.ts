@@ -57,6 +57,8 @@ import { createSearchService, type SearchService } from './modules/search/search
 import { createFavoritesRepository } from './modules/watch-list/favorites.repository';
 import { createFavoritesService, type FavoritesService } from './modules/watch-list/favorites.service';
 import { createWatchListRepository } from './modules/watch-list/watch-list.repository';
+import { createWatchPartyRepository } from './modules/watch-party/watch-party.repository';
+import { createWatchPartyService, type WatchPartyService } from './modules/watch-party/watch-party.service';
 import { createWatchListService, type WatchListService } from './modules/watch-list/watch-list.service';
 import { createLibraryService, type LibraryService } from './modules/library/library.service';
 import { AppError } from './plugins/errors';
@@ -108,6 +110,8 @@ export type AppContext = {
   ads: AdsService;
   /** The movies and series the viewer's purchases own (decision 0030). */
   library: LibraryService;
+  /** Watch parties: sessions and their synced room (decision 0046). */
+  watchParty: WatchPartyService;
   /** The job queue (ingests, gifs) shared with worker processes. */
   jobs: JobsService;
   /** Viewers' gifs of videos, rendered by `gif` jobs (decision 0047). */
@@ -294,6 +298,15 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     library: createLibraryService({
       catalog,
       entitlements: (siteUid, userId) => entitlements.forUser(siteUid, userId),
+    }),
+    watchParty: createWatchPartyService({
+      repo: createWatchPartyRepository(db),
+      catalog,
+      userName: async (user) =>
+        (await auth.getUser(user.id))?.first_name.trim() || user.email.split('@')[0] || 'Guest',
+      roles,
+      publish: (change) => events.emit('partyChanged', change),
+      now,
     }),
     jobs,
     gifs,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PARTY_DESYNC_MESSAGE } from '@marquee/domain';
+import { PARTY_DESYNC_MESSAGE, PARTY_STATES } from '@marquee/domain';
+import { ClientQuery } from './common';
 
 /**
  * Watch-party sync messages over the party socket (playback-and-social §4.9; decision 0042). Times
@@ -107,3 +108,97 @@ export const PartyServerMessage = z.discriminatedUnion('type', [
   PartyDesync,
 ]);
 export type PartyServerMessage = z.infer<typeof PartyServerMessage>;
+
+// ---- Sessions over HTTP (playback-and-social §3, §7; decision 0046) ----
+
+const partyId = z
+  .string({ message: 'id is required' })
+  .min(1, 'id is required')
+  .max(64, 'id is too long')
+  .regex(/^[A-Za-z0-9_-]+$/, 'id: letters, digits, _ and - only');
+
+/** `watch-party/{id}`: a content uid when creating, the party's pid otherwise. */
+export const WatchPartyParams = z.object({ site: z.string().min(1).max(64), id: partyId });
+export type WatchPartyParams = z.infer<typeof WatchPartyParams>;
+
+export const WatchPartyCodeParams = z.object({
+  site: z.string().min(1).max(64),
+  code: z.string().min(1, 'code is required').max(16, 'code is too long'),
+});
+export type WatchPartyCodeParams = z.infer<typeof WatchPartyCodeParams>;
+
+/** `POST watch-party/{id}[?isLive=true]`. */
+export const CreateWatchPartyQuery = ClientQuery.extend({
+  isLive: z
+    .enum(['true', 'false'], { message: 'isLive must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type CreateWatchPartyQuery = z.infer<typeof CreateWatchPartyQuery>;
+
+/** `PATCH watch-party/{id}` with action changeHost, end, joined or start. */
+export const UpdateWatchPartyBody = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('start') }),
+    z.object({ action: z.literal('joined') }),
+    z.object({ action: z.literal('end') }),
+    z.object({
+      action: z.literal('changeHost'),
+      hostId: z.string({ message: 'hostId is required' }).min(1, 'hostId is required').max(128),
+    }),
+  ],
+  { message: 'action must be one of start, joined, end, changeHost' },
+);
+export type UpdateWatchPartyBody = z.infer<typeof UpdateWatchPartyBody>;
+
+export const WatchPartyMember = z.object({
+  userId: z.string(),
+  name: z.string(),
+  connected: z.boolean(),
+  canHost: z.boolean(),
+});
+export type WatchPartyMember = z.infer<typeof WatchPartyMember>;
+
+/** §3 "Watch-party session: pid, link, owner, host, state, contentId, channel, ownerName", and more. */
+export const WatchPartySession = z
+  .object({
+    pid: z.string(),
+    /** The lobby link to share (absolute when the site has a host, else relative). */
+    link: z.string(),
+    /** The short code a TV can join with (`GET watch-party-code/{code}`). */
+    code: z.string(),
+    owner: z.string(),
+    ownerName: z.string(),
+    host: z.string(),
+    hostName: z.string(),
+    state: z.enum(PARTY_STATES),
+    contentId: z.string(),
+    channel: z.string().nullable(),
+    isLive: z.boolean(),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    members: z.array(WatchPartyMember),
+  })
+  .meta({ id: 'WatchPartySession' });
+export type WatchPartySession = z.infer<typeof WatchPartySession>;
+
+// ---- Over the socket ----
+
+/** `party:join`: the caller's socket follows the party (a member, or anyone while it waits in the lobby). */
+export const PartyJoinRequest = z.object({ pid: partyId });
+export type PartyJoinRequest = z.infer<typeof PartyJoinRequest>;
+
+/** `party:message`: one sync message for the party `pid`. */
+export const PartyEnvelope = z.object({ pid: partyId, message: PartyClientMessage });
+export type PartyEnvelope = z.infer<typeof PartyEnvelope>;
+
+/** `party:join`'s answer: the session, and (once it has started) the room's state to follow from. */
+export type PartyJoinAnswer = { session: WatchPartySession; state: PartyState };
+
+/** `party:message`'s answer: a pong for a ping; the mismatch count for a guest's progress. */
+export type PartyMessageAnswer = {
+  pong?: PartyClockPong;
+  mismatches?: number;
+  desynced?: boolean;
+};

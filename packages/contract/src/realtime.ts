@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import type { ErrorResponse } from './common';
+import type {
+  PartyEnvelope,
+  PartyJoinAnswer,
+  PartyJoinRequest,
+  PartyMessageAnswer,
+  PartyServerMessage,
+  WatchPartySession,
+} from './party';
 
 /**
  * The realtime gateway (decision 0043): Socket.IO at `REALTIME_PATH` on the API's own host,
@@ -38,10 +46,19 @@ export type RealtimeAck<T extends object = object> =
 export type ClientToServerEvents = {
   'room:join': (room: RoomRef, ack: (answer: RealtimeAck) => void) => void;
   'room:leave': (room: RoomRef, ack: (answer: RealtimeAck) => void) => void;
+  /** Follow a watch party (decision 0046): its session and room state come back; a member or the lobby only. */
+  'party:join': (req: PartyJoinRequest, ack: (answer: RealtimeAck<PartyJoinAnswer>) => void) => void;
+  'party:leave': (req: PartyJoinRequest, ack: (answer: RealtimeAck) => void) => void;
+  /** One party sync message (clock ping, host action or progress, ready). */
+  'party:message': (req: PartyEnvelope, ack: (answer: RealtimeAck<PartyMessageAnswer>) => void) => void;
 };
 
 /** Events the server emits. */
 export type ServerToClientEvents = {
   /** The session was revoked (signed out elsewhere, password changed): the server disconnects. */
   'session:revoked': () => void;
+  /** A party sync message (host action, room state, desync) for the party `pid`. */
+  'party:message': (pid: string, message: PartyServerMessage) => void;
+  /** The party's session changed (started, host changed, ended, a member came or went). */
+  'party:session': (session: WatchPartySession) => void;
 };

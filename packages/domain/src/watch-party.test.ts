@@ -9,6 +9,11 @@ import {
   PARTY_PROGRESS_INTERVAL_MS,
   PARTY_SYNC_TOLERANCE_S,
   type PartyMember,
+  hostingRefusal,
+  normalizePartyCode,
+  partyLobbyPath,
+  PARTY_MESSAGES,
+  PARTY_STATE_LABELS,
 } from './watch-party';
 
 describe('watch party sync rules (playback-and-social §4.9, §9)', () => {
@@ -75,5 +80,39 @@ describe('a host that drops (issue 15: hands over or ends by the rules)', () => 
   it('a member who is not ready still beats ending the party', () => {
     const members = [host, member('in-ad', 1, { ready: false })];
     expect(nextHost(members, 'host')).toBe('in-ad');
+  });
+});
+
+describe('watch party sessions (playback-and-social §4.9, §8)', () => {
+  it('hosting is refused on mobile, and movies are hosted from desktop only', () => {
+    expect(hostingRefusal('webMobile', 'video')).toBe('hostingOnMobile');
+    expect(hostingRefusal('webMobile', 'movie')).toBe('hostingOnMobile');
+    expect(hostingRefusal('ios', 'liveEvent')).toBe('hostingOnMobile');
+    expect(hostingRefusal('tizen', 'movie')).toBe('moviesDesktopOnly');
+    expect(hostingRefusal('web', 'movie')).toBeNull();
+    expect(hostingRefusal('tizen', 'video')).toBeNull();
+    expect(hostingRefusal(undefined, 'movie')).toBeNull();
+  });
+
+  it('the state labels and error messages are the spec’s, word for word', () => {
+    expect(PARTY_STATE_LABELS.active).toBe('Join the Party');
+    expect(PARTY_STATE_LABELS.notStarted).toBe('Start the Party');
+    expect(PARTY_MESSAGES.createFailed).toBe('There was a problem processing your request..');
+    expect(PARTY_MESSAGES.invalid).toBe('invalid Watch Party');
+    expect(PARTY_MESSAGES.expired).toBe('The session has either expired or is invalid');
+    expect(PARTY_MESSAGES.unavailable).toBe("Watch Party' is unavailable for this site.");
+    expect(PARTY_MESSAGES.desync).toBe('You have lost sync with the host.');
+  });
+
+  it('a short code is read in any case with spaces and dashes, and refused when it cannot be one', () => {
+    expect(normalizePartyCode('abc-234')).toBe('ABC234');
+    expect(normalizePartyCode(' AB C2 34 ')).toBe('ABC234');
+    expect(normalizePartyCode('ABC23')).toBeNull();
+    expect(normalizePartyCode('ABC2340')).toBeNull();
+    expect(normalizePartyCode('ABCO10')).toBeNull(); // O, 1 and 0 are not in the alphabet
+  });
+
+  it('the lobby link is /watch-party?pid', () => {
+    expect(partyLobbyPath('p 1')).toBe('/watch-party?pid=p%201');
   });
 });

@@ -75,3 +75,65 @@ export function afterHostDrop(
   const next = nextHost(members, hostId);
   return next === null ? { kind: 'end' } : { kind: 'changeHost', hostId: next };
 }
+
+// ---- Sessions (playback-and-social §3, §4.9, §8; decision 0046) ----
+
+/** §3 "state (active, ended, else not started)". */
+export const PARTY_STATES = ['notStarted', 'active', 'ended'] as const;
+export type PartySessionState = (typeof PARTY_STATES)[number];
+
+/** §4.9 "Session state active shows 'Join the Party'. Ended shows that it ended. Otherwise it shows 'Start the Party'." */
+export const PARTY_STATE_LABELS: Record<PartySessionState, string> = {
+  active: 'Join the Party',
+  ended: 'This Watch Party has ended',
+  notStarted: 'Start the Party',
+};
+
+/** §8 "Watch party" messages, word for word. */
+export const PARTY_MESSAGES = {
+  createFailed: 'There was a problem processing your request..',
+  desync: PARTY_DESYNC_MESSAGE,
+  invalid: 'invalid Watch Party',
+  expired: 'The session has either expired or is invalid',
+  unavailable: "Watch Party' is unavailable for this site.",
+  hostOnly: 'Only the host can do this',
+  hostingOnMobile: 'Hosting a Watch Party is not available on mobile',
+  moviesDesktopOnly: 'A movie Watch Party can be hosted on desktop only',
+} as const;
+
+/** §2.3 "host has started, join now (Cancel/Join)". */
+export const PARTY_HOST_STARTED_PROMPT = 'The host has started the party, join now?';
+
+/** A party not ended by then is over: its links answer 'The session has either expired or is invalid'. */
+export const PARTY_TTL_MS = ms(24 * 3600 * 1000);
+
+/** The short code a TV types to join (no 0/O, 1/I/L: easy to read aloud and type with a remote). */
+export const PARTY_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const PARTY_CODE_LENGTH = 6;
+
+/** A code as typed (any case, spaces and dashes ignored), or null when it cannot be one. */
+export function normalizePartyCode(input: string): string | null {
+  const code = input.toUpperCase().replace(/[\s-]/g, '');
+  if (code.length !== PARTY_CODE_LENGTH) return null;
+  for (const ch of code) if (!PARTY_CODE_ALPHABET.includes(ch)) return null;
+  return code;
+}
+
+/** The client kinds that count as mobile (§7 `__source` `webMobile`; native phone apps alike). */
+const MOBILE_SOURCES = new Set(['webMobile', 'android', 'ios']);
+
+/**
+ * §4.9 "Hosting is disabled on mobile, and is desktop-only for movies" (discovery §2.7: the movie
+ * page's watch party button is desktop only): null when the device may host this content, else why not.
+ */
+export function hostingRefusal(
+  source: string | undefined,
+  contentType: string,
+): 'hostingOnMobile' | 'moviesDesktopOnly' | null {
+  if (source !== undefined && MOBILE_SOURCES.has(source)) return 'hostingOnMobile';
+  if (contentType === 'movie' && source !== undefined && source !== 'web') return 'moviesDesktopOnly';
+  return null;
+}
+
+/** The lobby link of a party, relative to the site's web origin (§2.2 `/watch-party?pid`). */
+export const partyLobbyPath = (pid: string): string => `/watch-party?pid=${encodeURIComponent(pid)}`;

@@ -118,3 +118,4 @@ export {
 export { createPartyHost, stampAction, PARTY_ACTION_LEAD_MS, type PartyHost } from './party/host';
 export { isNewer, positionAt, timelineAt } from './party/timeline';
 export { partyMedia, type PartyMedia } from './party/media';
+export { bindPartySync, type PartySync, type PartySyncOptions, type PartyTransport } from './party/session';

@@ -626,6 +626,8 @@ export interface Database {
   media_asset_keys: MediaAssetKeysTable;
   paypal_plans: PaypalPlansTable;
   site_roles: SiteRolesTable;
+  watch_parties: WatchPartiesTable;
+  watch_party_members: WatchPartyMembersTable;
   gifs: GifsTable;
   moments: MomentsTable;
   short_links: ShortLinksTable;
@@ -637,6 +639,45 @@ export interface SiteRolesTable {
   name: string;
   /** Permission[] */
   permissions: Json;
+}
+
+/** A watch party (migration 0021, decision 0046); its room timeline is the tl_* columns. */
+export interface WatchPartiesTable {
+  pid: string;
+  site_uid: string;
+  /** The short code a TV joins with, unique per site. */
+  code: string;
+  owner_id: string;
+  host_id: string;
+  content_id: string;
+  /** The content's Video type (movie, liveEvent, video, episode…). */
+  content_type: string;
+  channel_id: string | null;
+  is_live: number;
+  /** notStarted, active or ended. */
+  state: string;
+  tl_seq: number;
+  /** Epoch ms on the server's clock. */
+  tl_at: number;
+  tl_position: number;
+  tl_playing: number;
+  host_dropped_at: number | null;
+  created_at: IsoTime;
+  /** Epoch ms. */
+  expires_at: number;
+}
+
+/** A member of a watch party: the host and everyone who joined. */
+export interface WatchPartyMembersTable {
+  pid: string;
+  user_id: string;
+  name: string;
+  joined_at: number;
+  /** Open party sockets on every node. */
+  sockets: number;
+  ready: number;
+  can_host: number;
+  mismatches: number;
 }
 
 /** A viewer's gif of a video (migration 0022); its files are under <DATA_DIR>/gifs/<id>/. */

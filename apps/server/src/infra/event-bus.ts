@@ -1,3 +1,5 @@
+import type { PartyServerMessage, WatchPartySession } from '@marquee/contract';
+
 /**
  * The in-process domain events, by name, with their payloads. Modules react to each other through
  * these instead of threaded callbacks; the realtime layer will carry them across nodes.
@@ -5,6 +7,15 @@
 export type DomainEvents = {
   /** A purchase was written or moved (bought, renewed, suspended, canceled…): its buyer's access may differ. */
   purchaseChanged: { siteUid: string; userId: string };
+  /** A watch party changed (session, sync message): the realtime feature tells its room on every node. */
+  partyChanged: {
+    siteUid: string;
+    pid: string;
+    session?: WatchPartySession;
+    message?: PartyServerMessage;
+    /** Only to this user's sockets in the room (a desync is the viewer's own business). */
+    userId?: string;
+  };
 };
 
 type Handler<P> = (payload: P) => void;

@@ -62,6 +62,11 @@ export const TAGS = [
     name: 'me',
     description: "The signed-in viewer's account, watch progress, watch list, favorites and library.",
   },
+  {
+    name: 'watch-party',
+    description:
+      'Watch parties: create, join, start, end, change host; their sync runs over the realtime socket.',
+  },
   { name: 'devices', description: 'TV activation by code (second screens) and the signed-in devices.' },
   {
     name: 'commerce',

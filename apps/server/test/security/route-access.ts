@@ -295,6 +295,16 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /v2/sites/:site/videos/:uid/user-favorites': siteUser(),
   'GET /v2/me/sites/:site/library': siteUser(),
 
+  // Watch parties: any signed-in viewer of the site; host-only actions are in test/watch-party
+  'POST /v2/sites/:site/watch-party/:id': siteUser({ params: { id: 'v1' } }),
+  'GET /v2/sites/:site/watch-party/:id': siteUser({ params: { id: 'no-such-party' } }),
+  'PATCH /v2/sites/:site/watch-party/:id': siteUser({
+    params: { id: 'no-such-party' },
+    body: { action: 'joined' },
+  }),
+  'GET /v2/sites/:site/watch-party/:id/content': siteUser({ params: { id: 'no-such-party' } }),
+  'GET /v2/sites/:site/watch-party-code/:code': siteUser({ params: { code: 'ABC234' } }),
+
   // Oembed and analytics
   'GET /oembed': pub({ query: { url: 'http://tv.acme.test/watch/v1' } }),
   'POST /v2/sites/:site/analytics/video': pub(),

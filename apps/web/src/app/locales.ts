@@ -21,6 +21,7 @@ import * as watchRoutes from '../features/watch/routes-locales';
 import * as checkout from '../features/checkout/locales';
 import * as subscribe from '../features/subscribe/locales';
 import * as purchases from '../features/purchases/locales';
+import * as watchParty from '../features/watch-party/locales';
 
 /**
  * Every namespace's messages, by language. A feature adds its namespace here: it exports
@@ -48,6 +49,7 @@ const namespaces = {
   checkout,
   subscribe,
   purchases,
+  watchParty,
 } as const;
 
 export const resources: Resource = {

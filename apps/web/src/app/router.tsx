@@ -24,6 +24,7 @@ const ChannelRoute = lazy(() => import('./routes/channel-route'));
 const MovieRoute = lazy(() => import('./routes/movie-route'));
 const SeriesRoute = lazy(() => import('./routes/series-route'));
 const LibraryRoute = lazy(() => import('./routes/library-route'));
+const WatchPartyRoute = lazy(() => import('./routes/watch-party-route'));
 const CreateGifRoute = lazy(() => import('./routes/gif-routes').then((m) => ({ default: m.CreateGifRoute })));
 const GifRoute = lazy(() => import('./routes/gif-routes').then((m) => ({ default: m.GifRoute })));
 
@@ -95,6 +96,7 @@ export function createRouter() {
         { path: paths.series.path, element: suspended(<SeriesRoute />) },
         { path: paths.seriesEpisode.path, element: suspended(<SeriesRoute />) },
         { path: paths.library.path, element: suspended(<LibraryRoute />) },
+        { path: paths.watchParty.path, element: suspended(<WatchPartyRoute />) },
         { path: paths.libraryLabel.path, element: suspended(<LibraryRoute />) },
         { path: paths.createGif.path, element: suspended(<CreateGifRoute />) },
         { path: paths.gif.path, element: suspended(<GifRoute />) },

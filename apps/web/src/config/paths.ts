@@ -67,6 +67,11 @@ export const paths = {
     getHref: (channelId: string) => `/live-tv/${enc(channelId)}`,
   },
   /** Search results (discovery-and-site §2.4, main.search): /searchs?q&type&sort&date. */
+  /** The watch-party lobby and party (playback-and-social §2.2 /watch-party?pid), login required. */
+  watchParty: {
+    path: '/watch-party',
+    getHref: (pid: string) => `/watch-party?pid=${enc(pid)}`,
+  },
   /** The viewer's library (accounts-and-commerce §2; main.library {label}), login required; ?tab=series. */
   library: {
     path: '/library',

@@ -18,3 +18,4 @@ export {
 export { useSmartPause } from './use-smart-pause';
 export { PlayerMenu, showCaptions, DEFAULT_MENU_LABELS, type PlayerMenuLabels } from './player-menu';
 export { useDobGate, type DobGate } from './use-dob-gate';
+export { usePartySync, type UsePartySyncOptions } from './use-party-sync';

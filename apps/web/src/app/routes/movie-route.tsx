@@ -4,6 +4,7 @@ import { useSiteConfig } from '../../features/site';
 import { useSession } from '@marquee/api-client/react';
 import { WatchView } from '../../features/watch';
 import { FavoriteToggle, WatchListButton } from '../../features/watch-list';
+import { CreatePartyButton } from '../../features/watch-party';
 import { useLeave } from './use-leave';
 
 /** `/movie/:videoUid?channel&dyn` and `/movie/:movieVuid/extras/:videoUid` (plays the extra). Lazy. */
@@ -37,6 +38,10 @@ export default function MovieRoute({ extra = false }: { extra?: boolean }) {
           ) : null}
           {/* Back to this page after the login flow (no channel: not the watch screen). */}
           <FavoriteToggle uid={movie.uid} channel={null} />
+          {/* discovery §2.7: the watch party button, desktop only, movies only (the button hides on mobile). */}
+          {config.data?.perms.watchParty ? (
+            <CreatePartyButton contentId={movie.uid} title={movie.title} />
+          ) : null}
         </>
       )}
     />

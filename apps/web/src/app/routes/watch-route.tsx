@@ -8,6 +8,9 @@ import { GifsPanel } from '../../features/gifs';
 import { MomentMarkers, MomentsPanel, useMoment } from '../../features/moments';
 import { loginHref } from '../../lib/session';
 import { WatchView, watchRouteInfo } from '../../features/watch';
+import { CreatePartyButton } from '../../features/watch-party';
+import type { Video } from '@marquee/contract';
+import { api } from '../../lib/api';
 import { useSiteConfig } from '../../features/site';
 import { useLeave } from './use-leave';
 
@@ -154,8 +157,21 @@ export default function WatchRoute({
               createHref={() => paths.createGif.getHref(uid, channel, player?.video.currentTime ?? 0)}
             />
           ),
+          watchParty: ({ video }) => <WatchPartyTab video={video} />,
         },
       }}
     />
+  );
+}
+
+/** The right menu's Watch Party tab: create a party of this video (§2.3; movies desktop-only, §4.9). */
+function WatchPartyTab({ video }: { video: Video }) {
+  const { t } = useTranslation('watchParty');
+  const live = video.type === 'liveEvent';
+  return (
+    <div className="party-tab" data-testid="watch-party-tab">
+      <p>{api.source === 'webMobile' ? t('create.mobile') : t('create.body', { title: video.title })}</p>
+      <CreatePartyButton contentId={video.uid} title={video.title} isLive={live} className="button" />
+    </div>
   );
 }

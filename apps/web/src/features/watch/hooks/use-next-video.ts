@@ -87,7 +87,7 @@ export function useNextVideo({
       const channel = channelId || video?.metadata.channel || null;
       switch (action.kind) {
         case 'stay':
-        case 'watchParty': // VOD watch parties are not built; §4.5 rule 2 never applies yet.
+        case 'watchParty': // The party screen carries §4.5 rule 2 itself (watch-party feature, PartyRoom onEnded).
           return;
         case 'back':
           return onLeave();

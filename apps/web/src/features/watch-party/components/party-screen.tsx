@@ -1,0 +1,417 @@
+import { ApiError } from '@marquee/api-client';
+import { useSession } from '@marquee/api-client/react';
+import type { Player as CorePlayer } from '@marquee/player';
+import { Player, usePartySync, type PlayerState } from '@marquee/player/react';
+import type { Video, WatchPartySession } from '@marquee/contract';
+import { PARTY_MESSAGES } from '@marquee/domain';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/modal';
+import { StatusMessage } from '../../../components/status-message';
+import { api } from '../../../lib/api';
+import {
+  usePartyContent,
+  usePartyPlayUrl,
+  usePartyRoom,
+  useUpdateParty,
+  useWatchParty,
+} from '../api/use-party';
+import { PartySharePanel } from './party-share-panel';
+import '../watch-party.css';
+
+/** §8's session messages for a refused call, else the server's own message. */
+function partyError(error: unknown, t: (key: string) => string): string {
+  if (!(error instanceof ApiError)) return t('errors.createFailed');
+  if (error.code === 'invalidWatchParty') return t('errors.invalid');
+  if (error.code === 'watchPartyExpired') return t('errors.expired');
+  if (error.code === 'watchPartyDisabled') return t('errors.unavailable');
+  return error.message || t('errors.createFailed');
+}
+
+/**
+ * `/watch-party?pid` (§2.2 lobby; §4.9): the lobby (state and its label, the join prompt) and, once
+ * in, the party: the player synced to the host (decisions 0042, 0046), the Watch Party panel
+ * (viewers, host controls, leave), the share panel and the Chat tab's place.
+ */
+export function PartyScreen({
+  pid,
+  onExit,
+  gate,
+}: {
+  pid: string;
+  onExit: () => void;
+  /**
+   * What must pass before the party's player mounts (the age gate, composed by the route): it
+   * renders `player` when the viewer may watch. Meanwhile the room goes on without them.
+   */
+  gate?: (video: Video | undefined, player: ReactNode) => ReactNode;
+}) {
+  const { t } = useTranslation('watchParty');
+  const { user } = useSession();
+  const session = useWatchParty(pid);
+  const update = useUpdateParty(pid);
+  const [entered, setEntered] = useState(false);
+  const [promptDismissed, setPromptDismissed] = useState(false);
+  const s = session.data;
+  const me = user?.id ?? '';
+  const isHost = !!s && s.host === me;
+  const isMember = !!s && s.members.some((m) => m.userId === me);
+  // In the room: members always (their sockets count), lobby watchers while it waits to start.
+  const room = usePartyRoom(pid, !!s && s.state !== 'ended' && (isMember || s.state === 'notStarted'));
+  const content = usePartyContent(pid, !!s);
+  // The state last seen: the prompt is for a party that starts while the viewer waits, not one already on.
+  const seen = useRef<string | null>(null);
+
+  // "Viewers are prompted with 'host has started, join now'": a guest waiting in the lobby.
+  const [prompt, setPrompt] = useState(false);
+  useEffect(() => {
+    if (!s) return;
+    if (seen.current === 'notStarted' && s.state === 'active' && !isHost && !entered && !promptDismissed)
+      setPrompt(true);
+    seen.current = s.state;
+  }, [s, isHost, entered, promptDismissed]);
+
+  const join = async () => {
+    setPrompt(false);
+    try {
+      if (!isMember) await update.mutateAsync({ action: 'joined' });
+      setEntered(true);
+    } catch {
+      // The error shows below the lobby button.
+    }
+  };
+  const start = async () => {
+    try {
+      await update.mutateAsync({ action: 'start' });
+      setEntered(true);
+    } catch {
+      // shown below
+    }
+  };
+
+  if (session.isPending) {
+    return (
+      <div className="party party--loading" aria-busy="true" data-testid="party-loading">
+        <p role="status">{t('loading')}</p>
+      </div>
+    );
+  }
+  if (session.isError || !s) {
+    return (
+      <StatusMessage kind="error" title={t('title')} testId="party-error">
+        {partyError(session.error, t)}
+      </StatusMessage>
+    );
+  }
+
+  const inParty = entered && s.state === 'active';
+  if (!inParty) {
+    const label = t(`states.${s.state}`);
+    return (
+      <section className="party-lobby" data-testid="party-lobby" data-state={s.state}>
+        <h1 className="party-lobby__title">{content.data?.title ?? t('title')}</h1>
+        {content.data?.thumbnail ? (
+          <img className="party-lobby__image" src={content.data.thumbnail} alt="" width={480} height={270} />
+        ) : null}
+        <p className="party-lobby__host">{isHost ? t('youHost') : t('hostedBy', { name: s.hostName })}</p>
+        {s.state === 'ended' ? (
+          <p className="party-lobby__ended" role="status" data-testid="party-ended">
+            {label}
+          </p>
+        ) : s.state === 'active' ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => void join()}
+            disabled={update.isPending}
+            data-testid="party-join"
+          >
+            {label}
+          </button>
+        ) : isHost ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => void start()}
+            disabled={update.isPending}
+            data-testid="party-start"
+          >
+            {label}
+          </button>
+        ) : (
+          <>
+            <button type="button" className="button" disabled aria-describedby={`${pid}-wait`}>
+              {label}
+            </button>
+            <p id={`${pid}-wait`} role="status" data-testid="party-waiting">
+              {t('waiting', { name: s.hostName })}
+            </p>
+          </>
+        )}
+        {update.error || room.error ? (
+          <p className="party-lobby__error" role="alert" data-testid="party-action-error">
+            {partyError(update.error ?? room.error, t)}
+          </p>
+        ) : null}
+        {prompt ? (
+          <Modal
+            title={t('prompt.title')}
+            onClose={() => (setPrompt(false), setPromptDismissed(true))}
+            testId="party-prompt"
+          >
+            <p>{t('prompt.body')}</p>
+            <div className="party-actions">
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => (setPrompt(false), setPromptDismissed(true))}
+              >
+                {t('prompt.cancel')}
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => void join()}
+                data-testid="party-prompt-join"
+              >
+                {t('prompt.join')}
+              </button>
+            </div>
+          </Modal>
+        ) : null}
+      </section>
+    );
+  }
+
+  return (
+    <PartyRoom
+      session={s}
+      me={me}
+      room={room}
+      videoUid={s.contentId}
+      video={content.data}
+      gate={gate}
+      title={content.data?.title ?? ''}
+      onLeft={onExit}
+      // §4.5 rule 2: at the end a VOD party's viewers go to the party page.
+      onEnded={() => setEntered(false)}
+    />
+  );
+}
+
+type Tab = 'party' | 'share' | 'chat';
+const TABS: Tab[] = ['party', 'share', 'chat'];
+
+function PartyRoom({
+  session: s,
+  me,
+  room,
+  videoUid,
+  video,
+  gate = (_video, player) => player,
+  title,
+  onLeft,
+  onEnded,
+}: {
+  session: WatchPartySession;
+  me: string;
+  room: ReturnType<typeof usePartyRoom>;
+  videoUid: string;
+  video: Video | undefined;
+  gate?: (video: Video | undefined, player: ReactNode) => ReactNode;
+  title: string;
+  onLeft: () => void;
+  onEnded: () => void;
+}) {
+  const { t } = useTranslation('watchParty');
+  const playUrl = usePartyPlayUrl(videoUid);
+  const update = useUpdateParty(s.pid);
+  const [player, setPlayer] = useState<CorePlayer | null>(null);
+  const [playerState, setPlayerState] = useState<PlayerState | null>(null);
+  const [tab, setTab] = useState<Tab>('party');
+  const [confirmLeave, setConfirmLeave] = useState(false);
+  const base = useId();
+  const isHost = s.host === me;
+  const sync = usePartySync({
+    player,
+    role: room.state ? (isHost ? 'host' : 'guest') : null,
+    initial: room.state?.timeline ?? null,
+    transport: room.transport,
+    ready: !!playerState?.ready,
+  });
+
+  // "Leaving makes the host confirm": closing the tab too.
+  useEffect(() => {
+    if (!isHost) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isHost]);
+
+  const nextHost = s.members.find((m) => m.userId !== me && m.connected && m.canHost);
+  const leave = () => (isHost ? setConfirmLeave(true) : onLeft());
+  const end = async () => {
+    sync.act('end');
+    await update.mutateAsync({ action: 'end' }).catch(() => {});
+    onLeft();
+  };
+  const handOver = async (hostId: string, thenLeave: boolean) => {
+    await update.mutateAsync({ action: 'changeHost', hostId }).catch(() => {});
+    if (thenLeave) onLeft();
+  };
+
+  const onKey = (e: KeyboardEvent) => {
+    const i = TABS.indexOf(tab);
+    const next =
+      e.key === 'ArrowRight'
+        ? TABS[(i + 1) % TABS.length]
+        : e.key === 'ArrowLeft'
+          ? TABS[(i + 2) % TABS.length]
+          : null;
+    if (!next) return;
+    e.preventDefault();
+    setTab(next);
+    document.getElementById(`${base}-tab-${next}`)?.focus();
+  };
+
+  return (
+    <article
+      className="party"
+      data-testid="party-room"
+      data-role={isHost ? 'host' : 'guest'}
+      data-synced={sync.clockKnown || undefined}
+    >
+      <div className="party__stage">
+        {gate(
+          video,
+          playUrl.data?.url ? (
+            <Player
+              src={playUrl.data.url}
+              expiresAt={playUrl.data.expiresAt}
+              serverNow={api.serverNow}
+              autoplay={false}
+              hotkeys={isHost}
+              title={title}
+              onPlayer={setPlayer}
+              onStateChange={setPlayerState}
+              onEnded={onEnded}
+            />
+          ) : playUrl.isError ? (
+            <StatusMessage kind="error" title={title} onRetry={() => void playUrl.refetch()}>
+              {partyError(playUrl.error, t)}
+            </StatusMessage>
+          ) : (
+            <div className="party__placeholder" aria-busy="true" aria-label={t('loading')} />
+          ),
+        )}
+        {sync.desync ? (
+          <div className="party__desync" role="alert" data-testid="party-desync">
+            <span>{PARTY_MESSAGES.desync}</span>
+            <button type="button" className="button" onClick={sync.resync}>
+              {t('resync')}
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <aside className="party__side">
+        <div role="tablist" aria-label={t('tabs.label')} className="party__tabs" onKeyDown={onKey}>
+          {TABS.map((id) => (
+            <button
+              key={id}
+              id={`${base}-tab-${id}`}
+              type="button"
+              role="tab"
+              aria-selected={tab === id}
+              aria-controls={`${base}-panel`}
+              tabIndex={tab === id ? 0 : -1}
+              className="party__tab"
+              data-testid={`party-tab-${id}`}
+              onClick={() => setTab(id)}
+            >
+              {t(`tabs.${id}`)}
+            </button>
+          ))}
+        </div>
+        <div
+          role="tabpanel"
+          id={`${base}-panel`}
+          aria-labelledby={`${base}-tab-${tab}`}
+          className="party__panel"
+          tabIndex={0}
+        >
+          {tab === 'party' ? (
+            <div data-testid="party-panel">
+              <h2 className="party__heading">{title}</h2>
+              <p>{isHost ? t('youHost') : t('hostedBy', { name: s.hostName })}</p>
+              <h3 className="party__subheading">{t('members')}</h3>
+              <ul className="party__members" data-testid="party-members">
+                {s.members.map((m) => (
+                  <li key={m.userId} className="party__member" data-connected={m.connected || undefined}>
+                    <span className="party__dot" aria-hidden="true" />
+                    <span>{m.name}</span>
+                    <span className="visually-hidden">{m.connected ? t('online') : t('away')}</span>
+                    {m.userId === s.host ? <em className="party__badge">{t('host')}</em> : null}
+                    {isHost && m.userId !== me && m.canHost ? (
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        onClick={() => void handOver(m.userId, false)}
+                        data-testid="party-make-host"
+                      >
+                        {t('makeHost')}
+                      </button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+              <div className="party-actions">
+                {isHost ? (
+                  <button type="button" className="button" onClick={() => void end()} data-testid="party-end">
+                    {t('end')}
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={leave}
+                  data-testid="party-leave"
+                >
+                  {t('leave')}
+                </button>
+              </div>
+            </div>
+          ) : tab === 'share' ? (
+            <PartySharePanel pid={s.pid} code={s.code} onDone={() => setTab('party')} />
+          ) : (
+            // CHAT SLOT: the party chat (built by the chat feature) mounts here, in the room `party:{pid}`.
+            <div className="party__chat-slot" data-testid="party-chat-slot" data-party-pid={s.pid}>
+              <p>{t('chatSoon')}</p>
+            </div>
+          )}
+        </div>
+      </aside>
+      {confirmLeave ? (
+        <Modal
+          title={t('leaveConfirm.title')}
+          onClose={() => setConfirmLeave(false)}
+          testId="party-leave-confirm"
+        >
+          <p>{t('leaveConfirm.body')}</p>
+          <div className="party-actions party-actions--stack">
+            {nextHost ? (
+              <button type="button" className="button" onClick={() => void handOver(nextHost.userId, true)}>
+                {t('leaveConfirm.handOver', { name: nextHost.name })}
+              </button>
+            ) : null}
+            <button type="button" className="button" onClick={() => void end()} data-testid="party-leave-end">
+              {t('leaveConfirm.end')}
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setConfirmLeave(false)}>
+              {t('leaveConfirm.cancel')}
+            </button>
+          </div>
+        </Modal>
+      ) : null}
+    </article>
+  );
+}
