@@ -17,6 +17,8 @@ import { entitlementsRoutes } from './modules/entitlements/entitlements.routes';
 import { mediaRoutes } from './modules/playback/media.routes';
 import { oembedRoutes } from './modules/oembed/oembed.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
+import { chatFeature } from './modules/chat/chat.realtime';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { registerRealtime } from './modules/realtime/realtime.gateway';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -124,13 +126,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(entitlementsRoutes(ctx));
   await app.register(libraryRoutes(ctx));
   await app.register(commerceRoutes(ctx.commerce, { sites: ctx.sites, catalog: ctx.catalog }));
+  await app.register(chatRoutes(ctx));
 
   // Periodic work starts when the app is ready (its first pass before it takes traffic).
   const scheduler = createScheduler(app.log);
   scheduler.every(COMMERCE_TASKS_INTERVAL_MS, ctx.commerce.scheduledTasks);
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
-  registerRealtime(app, ctx);
+  registerRealtime(app, ctx, [chatFeature(ctx.chat, ctx.sites, ctx.now, app.log)]);
 
   serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'), {
     sites: { resolve: (request) => request.site(), sources: ctx.sites.sources },

@@ -38,6 +38,8 @@ import {
 } from './modules/recommendations/recommendations.service';
 import { createRecoveryRepository } from './modules/recovery/recovery.repository';
 import { createRecoveryService, type RecoveryService } from './modules/recovery/recovery.service';
+import { createChatRepository } from './modules/chat/chat.repository';
+import { createChatService, type ChatService } from './modules/chat/chat.service';
 import { createRolesRepository } from './modules/roles/roles.repository';
 import { createRolesService, type RolesService } from './modules/roles/roles.service';
 import { createSitesRepository } from './modules/sites/sites.repository';
@@ -100,6 +102,8 @@ export type AppContext = {
   ads: AdsService;
   /** The movies and series the viewer's purchases own (decision 0030). */
   library: LibraryService;
+  /** Live chat: tokens, messages, mutes and bans (decision 0045). */
+  chat: ChatService;
 };
 
 /** Lifetime of an access token (the refresh token lasts 30 days). */
@@ -269,6 +273,13 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     library: createLibraryService({
       catalog,
       entitlements: (siteUid, userId) => entitlements.forUser(siteUid, userId),
+    }),
+    chat: createChatService({
+      repo: createChatRepository(db),
+      roles,
+      limiter,
+      secret: config.authSecret,
+      now,
     }),
     ...overrides,
   };

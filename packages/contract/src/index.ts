@@ -18,3 +18,4 @@ export * from './library';
 export * from './commerce';
 export * from './party';
 export * from './realtime';
+export * from './chat';

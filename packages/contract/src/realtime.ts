@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ChatClientEvents, ChatServerEvents } from './chat';
 import type { ErrorResponse } from './common';
 
 /**
@@ -34,14 +35,14 @@ export type RealtimeAuth = z.infer<typeof RealtimeAuth>;
 export type RealtimeAck<T extends object = object> =
   ({ ok: true } & T) | ({ ok: false; status: number } & ErrorResponse);
 
-/** Events a client emits; each takes an acknowledgement callback. */
-export type ClientToServerEvents = {
-  'room:join': (room: RoomRef, ack: (answer: RealtimeAck) => void) => void;
-  'room:leave': (room: RoomRef, ack: (answer: RealtimeAck) => void) => void;
-};
+/**
+ * Events a client emits; each takes an acknowledgement callback. A socket enters a room only
+ * through a feature's authorized join (chat: `chat:join` with a chat token).
+ */
+export type ClientToServerEvents = ChatClientEvents;
 
 /** Events the server emits. */
 export type ServerToClientEvents = {
   /** The session was revoked (signed out elsewhere, password changed): the server disconnects. */
   'session:revoked': () => void;
-};
+} & ChatServerEvents;

@@ -31,3 +31,4 @@ export * from './toast';
 export * from './watch-party';
 export * from './roles';
 export * from './realtime';
+export * from './chat';

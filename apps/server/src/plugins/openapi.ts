@@ -53,6 +53,10 @@ export const TAGS = [
     name: 'me',
     description: "The signed-in viewer's account, watch progress, watch list, favorites and library.",
   },
+  {
+    name: 'chat',
+    description: 'Live chat: tokens for the realtime rooms, messages, history, mutes, bans (decision 0045).',
+  },
   { name: 'devices', description: 'TV activation by code (second screens) and the signed-in devices.' },
   {
     name: 'commerce',
