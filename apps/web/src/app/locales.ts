@@ -19,6 +19,7 @@ import * as watchRoutes from '../features/watch/routes-locales';
 import * as checkout from '../features/checkout/locales';
 import * as subscribe from '../features/subscribe/locales';
 import * as purchases from '../features/purchases/locales';
+import * as chat from '../features/chat/locales';
 
 /**
  * Every namespace's messages, by language. A feature adds its namespace here: it exports
@@ -44,6 +45,7 @@ const namespaces = {
   checkout,
   subscribe,
   purchases,
+  chat,
 } as const;
 
 export const resources: Resource = {

@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { WatchRouteError, type WatchRouteKind } from '@marquee/domain';
 import { paths } from '../../config/paths';
 import { StatusMessage } from '../../components/status-message';
+import { ChatPanel } from '../../features/chat';
 import { WatchView, watchRouteInfo } from '../../features/watch';
 import { useSiteConfig } from '../../features/site';
 import { useLeave } from './use-leave';
@@ -120,6 +121,13 @@ export default function WatchRoute({
       onLeave={leave}
       onNotLive={notLive}
       route={site ? { ...info, site } : info}
+      chat={(chatId) => (
+        <ChatPanel
+          chatId={chatId}
+          chatroll={site?.perms.chatroll ?? false}
+          loginHref={paths.login.getHref()}
+        />
+      )}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { PlayableUrl } from '@marquee/api-client';
@@ -46,11 +46,14 @@ export function WatchExtras({
   video,
   player,
   playUrl,
+  chat,
 }: {
   route: WatchRouteInfo;
   video: Video | undefined;
   player: CorePlayer | null;
   playUrl: Partial<PlayableUrl> | undefined;
+  /** The Chat tab's panel for a room; live events get a Chat tab when it is given (decision 0045). */
+  chat?: (chatId: string) => ReactNode;
 }) {
   const { t } = useTranslation('watchRoutes');
   const navigate = useNavigate();
@@ -70,6 +73,9 @@ export function WatchExtras({
     ...(flags.embed ? { limit: flags.queueSize } : {}),
   });
   const hrefFor = (item: Video) => `${itemWatchPath(route, item)}${flagsSearch(flags)}`;
+  // A live event's room (decision 0045); other videos have no Chat tab yet.
+  const chatId =
+    chat && (params.kind === 'live' || params.kind === 'live-party') ? `live-${variant.videoUid}` : null;
 
   const model = useMemo(
     () =>
@@ -77,11 +83,14 @@ export function WatchExtras({
         embed: flags.embed,
         lite: flags.lite,
         perms: config?.perms ?? {},
-        // Comments, Gifs, Chat and Watch Party have no panel yet (decision 0028).
-        available: queue.kind === 'none' ? ['info', 'share'] : ['info', 'queue', 'share'],
+        // Comments, Gifs and Watch Party have no panel yet (decision 0028); Chat for live events.
+        available: [
+          ...(queue.kind === 'none' ? (['info', 'share'] as const) : (['info', 'queue', 'share'] as const)),
+          ...(chatId ? (['chat'] as const) : []),
+        ],
         widthPx: width,
       }),
-    [flags.embed, flags.lite, config?.perms, queue.kind, width],
+    [flags.embed, flags.lite, config?.perms, queue.kind, width, chatId],
   );
   const enabled = [...model.shown, ...model.more];
   const active = enabled.includes(tab) ? tab : (enabled[0] ?? 'info');
@@ -223,6 +232,8 @@ export function WatchExtras({
       <QueuePanel queue={queue} channelId={variant.channelId} hrefFor={hrefFor} heading={false} />
     ) : active === 'share' ? (
       share
+    ) : active === 'chat' && chatId && chat ? (
+      chat(chatId)
     ) : (
       <VideoInfoPanel video={video} />
     );

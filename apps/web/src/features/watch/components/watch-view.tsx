@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { preloadHlsEngine, type Player as CorePlayer } from '@marquee/player';
 import {
@@ -39,6 +39,8 @@ interface WatchViewProps {
   onNotLive?: () => void;
   /** The watch route's variant, flags and embed overlay (decision 0028); absent on other screens. */
   route?: WatchRouteInfo;
+  /** The Chat tab's panel for a room (composed by the app, decision 0045); no Chat tab without it. */
+  chat?: (chatId: string) => ReactNode;
 }
 
 /** The watch screen of a video in a channel: the player (autoplay, muted until a gesture), then its details. */
@@ -49,6 +51,7 @@ export function WatchView({
   onLeave,
   onNotLive,
   route,
+  chat,
 }: WatchViewProps) {
   const { t } = useTranslation('watch');
   const video = useVideo(videoUid);
@@ -164,7 +167,7 @@ export function WatchView({
         )}
       </div>
       {route ? (
-        <WatchExtras route={route} video={video.data} player={player} playUrl={playUrl.data} />
+        <WatchExtras route={route} video={video.data} player={player} playUrl={playUrl.data} chat={chat} />
       ) : (
         <QueuePanel queue={rules.queue} channelId={channelId} />
       )}
