@@ -73,8 +73,9 @@ export function WatchExtras({
     ...(flags.embed ? { limit: flags.queueSize } : {}),
   });
   const hrefFor = (item: Video) => `${itemWatchPath(route, item)}${flagsSearch(flags)}`;
-  // A live event's room (decision 0045); other videos have no Chat tab yet.
-  const chatId =
+  // A live event's room (decision 0045), on its live route or its video route; other videos have no Chat tab yet.
+  const isLiveEvent = params.kind === 'live' || params.kind === 'live-party' || video?.type === 'liveEvent';
+  const chatId = chat && isLiveEvent ? `live-${variant.videoUid}` : null;
     chat && (params.kind === 'live' || params.kind === 'live-party') ? `live-${variant.videoUid}` : null;
 
   const model = useMemo(
