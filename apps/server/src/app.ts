@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { JOB_HANDLERS } from './job-handlers';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -20,6 +21,8 @@ import { playbackRoutes } from './modules/playback/playback.routes';
 import { chatFeature } from './modules/chat/chat.realtime';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { registerRealtime } from './modules/realtime/realtime.gateway';
+import { startInlineWorker } from './modules/jobs/jobs.worker';
+import { gifsRoutes } from './modules/gifs/gifs.routes';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
@@ -125,6 +128,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adsRoutes(ctx));
   await app.register(entitlementsRoutes(ctx));
   await app.register(libraryRoutes(ctx));
+  await app.register(gifsRoutes(ctx));
   await app.register(commerceRoutes(ctx.commerce, { sites: ctx.sites, catalog: ctx.catalog }));
   await app.register(chatRoutes(ctx));
 
@@ -134,6 +138,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
   registerRealtime(app, ctx, [chatFeature(ctx.chat, ctx.sites, ctx.now, app.log)]);
+  // Job types this process runs itself (gifs by default, so one process is a whole deployment).
+  if (ctx.config.inlineJobs.length > 0) {
+    let worker: ReturnType<typeof startInlineWorker> | undefined;
+    app.addHook('onReady', async () => {
+      worker = startInlineWorker({
+        db: ctx.db,
+        config: ctx.config,
+        handlers: JOB_HANDLERS,
+        types: ctx.config.inlineJobs,
+        log: app.log,
+      });
+    });
+    app.addHook('preClose', async () => worker?.stop());
+  }
 
   serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'), {
     sites: { resolve: (request) => request.site(), sources: ctx.sites.sources },

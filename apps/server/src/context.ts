@@ -42,6 +42,10 @@ import { createChatRepository } from './modules/chat/chat.repository';
 import { createChatService, type ChatService } from './modules/chat/chat.service';
 import { createRolesRepository } from './modules/roles/roles.repository';
 import { createRolesService, type RolesService } from './modules/roles/roles.service';
+import { createGifsRepository } from './modules/gifs/gifs.repository';
+import { createGifsService, type GifsService } from './modules/gifs/gifs.service';
+import { createJobsRepository } from './modules/jobs/jobs.repository';
+import { createJobsService, type JobsService } from './modules/jobs/jobs.service';
 import { createSitesRepository } from './modules/sites/sites.repository';
 import { createSitesService, type SitesService } from './modules/sites/sites.service';
 import { createSocialRepository } from './modules/social/social.repository';
@@ -104,6 +108,10 @@ export type AppContext = {
   library: LibraryService;
   /** Live chat: tokens, messages, mutes and bans (decision 0045). */
   chat: ChatService;
+  /** The job queue (ingests, gifs) shared with worker processes. */
+  jobs: JobsService;
+  /** Viewers' gifs of videos, rendered by `gif` jobs (decision 0047). */
+  gifs: GifsService;
 };
 
 /** Lifetime of an access token (the refresh token lasts 30 days). */
@@ -205,6 +213,16 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     events,
     mailer,
   });
+  const playback = createPlaybackService({
+    repo: playbackRepo,
+    signer: mediaSigner,
+    ttlSeconds: config.playUrlTtlSeconds,
+    now,
+    onPlay: (play) => recommendations.recordPlay(play),
+    entitlements: (siteUid, userId) => entitlements.forUser(siteUid, userId),
+    sessionIsLive: (sessionId) => auth.sessionIsLive(sessionId),
+  });
+  const jobs = createJobsService(createJobsRepository(db));
   return {
     config,
     db,
@@ -213,15 +231,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     catalog,
     now,
     mediaSigner,
-    playback: createPlaybackService({
-      repo: playbackRepo,
-      signer: mediaSigner,
-      ttlSeconds: config.playUrlTtlSeconds,
-      now,
-      onPlay: (play) => recommendations.recordPlay(play),
-      entitlements: (siteUid, userId) => entitlements.forUser(siteUid, userId),
-      sessionIsLive: (sessionId) => auth.sessionIsLive(sessionId),
-    }),
+    playback,
     live: createLiveService({ repo: playbackRepo, signer: mediaSigner, now }),
     auth,
     recovery: createRecoveryService({
@@ -279,6 +289,14 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       roles,
       limiter,
       secret: config.authSecret,
+      now,
+    }),
+    jobs,
+    gifs: createGifsService({
+      repo: createGifsRepository(db),
+      limiter,
+      source: (siteUid, uid, user, minWidth) => playback.gifSource(siteUid, uid, user, minWidth),
+      enqueue: (type, payload) => jobs.enqueue(type, payload),
       now,
     }),
     ...overrides,

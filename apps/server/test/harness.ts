@@ -37,6 +37,8 @@ export async function createHarness(
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // No inline worker: tests that render gifs run one job at a time themselves.
+    INLINE_JOBS: '',
     MEDIA_SECRET: 'test-secret-test-secret-test-secret-0123',
     // Tests play clients at several addresses through X-Forwarded-For, as a proxy would send.
     TRUST_PROXY: 'true',

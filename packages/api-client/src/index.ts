@@ -35,3 +35,4 @@ export * from './session';
 export * from './viewer-session';
 export { connectRealtime, realtimeCall, RECONNECT, ACK_TIMEOUT_MS } from './realtime';
 export type { RealtimeSocket, RealtimeOptions } from './realtime';
+export * from './endpoints/gifs';

@@ -19,3 +19,4 @@ export * from './commerce';
 export * from './party';
 export * from './realtime';
 export * from './chat';
+export * from './gifs';

@@ -32,3 +32,4 @@ export * from './watch-party';
 export * from './roles';
 export * from './realtime';
 export * from './chat';
+export * from './gifs';

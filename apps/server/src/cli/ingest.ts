@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { JOB_HANDLERS } from '../job-handlers';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -85,6 +86,7 @@ export async function main(
     const ran = await runWorker({
       db,
       config,
+      handlers: JOB_HANDLERS,
       jobs,
       once: true,
       onlyId: id,

@@ -1,4 +1,5 @@
 import { migrateToLatest, openDatabase } from '../db/database';
+import { JOB_HANDLERS } from '../job-handlers';
 import { defaultWorkerId, runWorker } from '../modules/jobs/jobs.worker';
 import { loadConfig } from '../plugins/config';
 
@@ -18,6 +19,7 @@ let lastLogged = '';
 const processed = await runWorker({
   db,
   config,
+  handlers: JOB_HANDLERS,
   workerId,
   signal: stop.signal,
   onProgress: (job, fraction, message) => {

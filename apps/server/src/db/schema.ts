@@ -630,6 +630,7 @@ export interface Database {
   media_asset_keys: MediaAssetKeysTable;
   paypal_plans: PaypalPlansTable;
   site_roles: SiteRolesTable;
+  gifs: GifsTable;
   chat_messages: ChatMessagesTable;
   chat_bans: ChatBansTable;
 }
@@ -666,4 +667,24 @@ export interface SiteRolesTable {
   name: string;
   /** Permission[] */
   permissions: Json;
+}
+
+/** A viewer's gif of a video (migration 0022); its files are under <DATA_DIR>/gifs/<id>/. */
+export interface GifsTable {
+  id: string;
+  site_uid: string;
+  video_uid: string;
+  user_id: string;
+  start_s: number;
+  end_s: number;
+  /** GifSize: small or medium. */
+  size: string;
+  meme_top_text: string;
+  meme_bottom_text: string;
+  /** null while processing, then 'Success' or 'Error'. */
+  result: string | null;
+  error: string | null;
+  job_id: string | null;
+  created_at: IsoTime;
+  processed_at: IsoTime | null;
 }

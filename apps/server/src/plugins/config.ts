@@ -53,6 +53,11 @@ const EnvSchema = z.object({
    * gateway accepts them besides the site's own hosts (decision 0043).
    */
   REALTIME_TV_ORIGINS: z.string().default(''),
+  /**
+   * Job types the API process also runs (comma-separated; '' for none, when `npm run worker`
+   * processes run them). Gifs by default, so a single process renders them.
+   */
+  INLINE_JOBS: z.string().default('gif'),
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().default('marquee:'),
   /** smtp://user:pass@host:port; without it, mail is written to DATA_DIR/outbox. */
@@ -103,6 +108,10 @@ export type Config = {
   host: string;
   dataDir: string;
   mediaDir: string;
+  /** Rendered gifs, one folder per gif. */
+  gifsDir: string;
+  /** Job types the API process runs itself besides serving (INLINE_JOBS). */
+  inlineJobs: string[];
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   mediaSecret: string;
@@ -148,6 +157,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     mediaDir: join(dataDir, 'media'),
+    gifsDir: join(dataDir, 'gifs'),
+    inlineJobs: e.INLINE_JOBS.split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     mediaSecret: e.MEDIA_SECRET ?? persistentSecret(join(dataDir, 'media-secret')),

@@ -20,6 +20,13 @@ export const notFound = (what: string) => new AppError(404, 'notFound', `${what}
 export const badRequest = (field: string, message: string) => new AppError(400, 'invalid', message, field);
 export const forbidden = (message = 'Forbidden') => new AppError(403, 'forbidden', message);
 
+/** 429 `rateLimited`; the error handler sends Retry-After (whole seconds, at least 1). */
+export function rateLimited(retryAfterMs: number, message: string): AppError {
+  return Object.assign(new AppError(429, 'rateLimited', message), {
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  });
+}
+
 /** Seconds a client waits before retrying a request whose store did not answer. */
 const STORE_RETRY_SECONDS = 5;
 

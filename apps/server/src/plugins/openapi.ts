@@ -46,6 +46,10 @@ export const TAGS = [
   },
   { name: 'search', description: "Full-text search of a site's published content." },
   { name: 'playback', description: 'Signed stream URLs for videos and live channels, and oEmbed.' },
+  {
+    name: 'gifs',
+    description: "Viewers' gifs of videos: made by a job with ffmpeg, listed per video, served as files.",
+  },
   { name: 'ads', description: 'VAST ad breaks, their tracking pixels and creatives.' },
   { name: 'analytics', description: 'Viewing events (anonymous or signed in), and the summary for admins.' },
   { name: 'auth', description: 'Sign-up, login, tokens, social login, captcha and password recovery.' },

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { JOB_HANDLERS } from '../../src/job-handlers';
 import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -157,6 +158,7 @@ describe('ingest CLI and worker', () => {
     const processed = await runWorker({
       db: h.db,
       config: h.config,
+      handlers: JOB_HANDLERS,
       signal: stop.signal,
       pollMs: 50,
       onProgress: (job, _f, message) => {
@@ -185,6 +187,7 @@ describe('ingest CLI and worker', () => {
     await runWorker({
       db: h.db,
       config: h.config,
+      handlers: JOB_HANDLERS,
       signal: stop.signal,
       once: true,
       onProgress: (_job, _f, message) => {

@@ -382,6 +382,13 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     why: "the purchase id is in the body; another user's is answered 404",
   },
   'GET /api/payment/billingHistory': user(),
+  // Gifs (decision 0047): made by a signed-in user of the site (the site is __site here), read by anyone
+  'POST /api/gifs/video/:id': siteUser({ params: { id: 'v1' }, query: { __site: 'acme' } }),
+  'GET /api/gifs/video/:id': pub({ params: { id: 'v1' } }),
+  'GET /api/gifs/video/:id/count': pub({ params: { id: 'v1' } }),
+  'GET /v2/sites/:site/videos/:id/gifs/:gifId': pub({ params: { id: 'v1', gifId: 'g_0123456789abcdef' } }),
+  'GET /v2/sites/:site/gifs/:gifId': pub({ params: { gifId: 'g_0123456789abcdef' } }),
+  'GET /v2/gifs/:gifId/:file': pub({ params: { gifId: 'g_0123456789abcdef', file: 'animation.gif' } }),
   'POST /api/payment/subscribe': user(),
   'GET /api/payment/method/get/:gateway': user({ params: { gateway: 'test' } }),
   'POST /api/payment/method/create/:gateway': user({ params: { gateway: 'test' } }),

@@ -11,6 +11,7 @@ import * as liveEvents from '../features/live-events/locales';
 import * as epg from '../features/epg/locales';
 import * as watchList from '../features/watch-list/locales';
 import * as library from '../features/library/locales';
+import * as gifs from '../features/gifs/locales';
 import * as auth from '../features/auth/locales';
 import * as account from '../features/account/locales';
 import * as watch from '../features/watch/locales';
@@ -37,6 +38,7 @@ const namespaces = {
   epg,
   watchList,
   library,
+  gifs,
   auth,
   account,
   watch,

@@ -24,6 +24,8 @@ const ChannelRoute = lazy(() => import('./routes/channel-route'));
 const MovieRoute = lazy(() => import('./routes/movie-route'));
 const SeriesRoute = lazy(() => import('./routes/series-route'));
 const LibraryRoute = lazy(() => import('./routes/library-route'));
+const CreateGifRoute = lazy(() => import('./routes/gif-routes').then((m) => ({ default: m.CreateGifRoute })));
+const GifRoute = lazy(() => import('./routes/gif-routes').then((m) => ({ default: m.GifRoute })));
 
 /** Sign-in screens are no one's landing: their code loads on the first visit. */
 export const AUTH_PATHS = [
@@ -94,6 +96,8 @@ export function createRouter() {
         { path: paths.seriesEpisode.path, element: suspended(<SeriesRoute />) },
         { path: paths.library.path, element: suspended(<LibraryRoute />) },
         { path: paths.libraryLabel.path, element: suspended(<LibraryRoute />) },
+        { path: paths.createGif.path, element: suspended(<CreateGifRoute />) },
+        { path: paths.gif.path, element: suspended(<GifRoute />) },
         ...lazyRoutes(AUTH_PATHS, loadAuthRoutes),
         ...accountRoutes, // lazy already, route by route
         ...commerceRoutes, // lazy too (decision 0034)

@@ -75,6 +75,16 @@ export const paths = {
   libraryLabel: {
     path: '/library/:label',
   },
+  /** Gif pages (discovery-and-site §2.8): create-gif (login required, odrc=gif) and one gif. */
+  createGif: {
+    path: '/create-gif',
+    getHref: (videoUid: string, channel: string | null, at: number) =>
+      `/create-gif?${new URLSearchParams({ videoUid, ...(channel ? { channel } : {}), t: String(Math.floor(at)) })}`,
+  },
+  gif: {
+    path: '/gif/:gifId',
+    getHref: (gifId: string) => `/gif/${enc(gifId)}`,
+  },
   search: {
     path: '/searchs',
     getHref: (q: string) => `/searchs?${new URLSearchParams({ q })}`,

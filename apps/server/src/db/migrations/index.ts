@@ -18,6 +18,7 @@ import * as m0016 from './0016_site_gateways_repeating_guide';
 import * as m0018 from './0018_device_secrets';
 import * as m0019 from './0019_site_roles';
 import * as m0020 from './0020_chat';
+import * as m0022 from './0022_gifs';
 
 /** Every migration, in order. Add new ones here; names sort by their number. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0018_device_secrets': m0018,
   '0019_site_roles': m0019,
   '0020_chat': m0020,
+  '0022_gifs': m0022,
 };

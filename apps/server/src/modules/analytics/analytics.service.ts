@@ -194,7 +194,12 @@ export function createAnalyticsService(deps: {
 
     /** Counts per kind and seconds watched in the window; the site's admins only (403 otherwise). */
     async summary(siteUid: string, user: AuthUser, query: AnalyticsSummaryQuery): Promise<AnalyticsSummary> {
-      await deps.roles.require(user, siteUid, 'analytics.read', "Only the site's admins may read its analytics");
+      await deps.roles.require(
+        user,
+        siteUid,
+        'analytics.read',
+        "Only the site's admins may read its analytics",
+      );
       const to = query.to ? Date.parse(query.to) : now();
       const from = query.from ? Date.parse(query.from) : to - DEFAULT_WINDOW_MS;
       if (from > to) throw badRequest('from', 'from must not be after to');

@@ -42,6 +42,8 @@ export function createJobsRepository(db: Db) {
       now: string;
       lockedUntil: string;
       onlyId?: string;
+      /** Only jobs of these types (all when absent). */
+      types?: string[];
       maxAttempts: number;
     }) => {
       const claimable = (now: string) =>
@@ -55,6 +57,7 @@ export function createJobsRepository(db: Db) {
         .orderBy('id')
         .limit(1);
       if (opts.onlyId) pick = pick.where('id', '=', opts.onlyId);
+      if (opts.types) pick = pick.where('type', 'in', opts.types);
       if (pg) pick = pick.forUpdate().skipLocked();
       return db
         .updateTable('jobs')

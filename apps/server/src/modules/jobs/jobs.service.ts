@@ -56,7 +56,7 @@ export function createJobsService(repo: JobsRepository, opts: JobsOptions = {}) 
      * Atomically takes the oldest queued job (or one whose lease expired), marks it running and
      * locked by `workerId` until now + lease. With `onlyId`, takes that job or nothing.
      */
-    async claim(workerId: string, onlyId?: string): Promise<Job | undefined> {
+    async claim(workerId: string, onlyId?: string, types?: string[]): Promise<Job | undefined> {
       const now = clock();
       await repo.failAbandoned(iso(now), maxAttempts);
       const row = await repo.claim({
@@ -64,6 +64,7 @@ export function createJobsService(repo: JobsRepository, opts: JobsOptions = {}) 
         now: iso(now),
         lockedUntil: iso(now + leaseMs),
         onlyId,
+        types,
         maxAttempts,
       });
       return row && toJob(row);

@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/database';
-import { ingestFile, type IngestInput } from '../../media/ingest';
 import type { Config } from '../../plugins/config';
 import { createJobsRepository } from './jobs.repository';
 import { createJobsService, type Job, type JobsService } from './jobs.service';
@@ -14,26 +13,20 @@ export type HandlerContext = {
   onProgress: (fraction: number, message: string) => void;
 };
 
-/** What each job type does with its payload; the result is stored as the job's result JSON. */
-export const JOB_HANDLERS: Record<string, (ctx: HandlerContext) => Promise<unknown>> = {
-  ingest: ({ db, config, job, signal, onProgress }) => {
-    const p = job.payload as Partial<IngestInput>;
-    if (typeof p?.siteUid !== 'string' || typeof p.file !== 'string')
-      throw new Error('Bad ingest payload: siteUid and file are required');
-    return ingestFile(
-      { db, config },
-      { ...p, siteUid: p.siteUid, file: p.file, jobId: job.id, onProgress, signal },
-    );
-  },
-};
+/** What a job type does with its payload; the result is stored as the job's result JSON. */
+export type JobHandler = (ctx: HandlerContext) => Promise<unknown>;
 
 export type WorkerOptions = {
   db: Db;
   config: Config;
+  /** Each job type's handler (`job-handlers.ts` composes them). */
+  handlers: Record<string, JobHandler>;
   /** Process at most one job (the first claimable, or `onlyId`) and return. */
   once?: boolean;
   /** Claim only this job (used by the ingest CLI for the job it just queued). */
   onlyId?: string;
+  /** Claim only jobs of these types (the API process's inline worker: INLINE_JOBS). */
+  types?: string[];
   /** Stops the loop; a job in progress is aborted and put back in the queue. */
   signal?: AbortSignal;
   onProgress?: (job: Job, fraction: number, message: string) => void;
@@ -58,7 +51,7 @@ export async function runWorker(opts: WorkerOptions): Promise<number> {
   const pollMs = opts.pollMs ?? 500;
   let processed = 0;
   while (!opts.signal?.aborted) {
-    const job = await jobs.claim(workerId, opts.onlyId);
+    const job = await jobs.claim(workerId, opts.onlyId, opts.types);
     if (job) {
       await runJob(jobs, job, workerId, opts);
       processed++;
@@ -70,7 +63,7 @@ export async function runWorker(opts: WorkerOptions): Promise<number> {
 }
 
 async function runJob(jobs: JobsService, job: Job, workerId: string, opts: WorkerOptions): Promise<void> {
-  const handler = JOB_HANDLERS[job.type];
+  const handler = opts.handlers[job.type];
   const abort = new AbortController();
   const stop = () => abort.abort();
   opts.signal?.addEventListener('abort', stop, { once: true });
@@ -117,3 +110,33 @@ async function runJob(jobs: JobsService, job: Job, workerId: string, opts: Worke
 }
 
 const noop = () => {};
+
+/**
+ * The API process's own worker for some job types (INLINE_JOBS): runs until `stop`, and outlives
+ * a database that is away for a while (the loop starts again 5 s after a failure).
+ */
+export function startInlineWorker(opts: {
+  db: Db;
+  config: Config;
+  handlers: Record<string, JobHandler>;
+  types: string[];
+  log: { error: (obj: object, msg: string) => void };
+}): { stop: () => Promise<void> } {
+  const abort = new AbortController();
+  const loop = (async () => {
+    while (!abort.signal.aborted) {
+      try {
+        await runWorker({ ...opts, signal: abort.signal });
+      } catch (err) {
+        opts.log.error({ err }, 'inline worker: stopped by an error, starting again in 5 s');
+        await sleep(5000, undefined, { signal: abort.signal }).catch(() => {});
+      }
+    }
+  })();
+  return {
+    stop: async () => {
+      abort.abort();
+      await loop;
+    },
+  };
+}

@@ -74,6 +74,20 @@ export function createPlaybackRepository(db: Db) {
         .execute(),
 
     /** The AES-128 key and IV of an encrypted asset (decision 0024); undefined when it is not encrypted. */
+    /** An asset with its renditions parsed (the gif job cuts from one). */
+    async findAssetSource(id: string) {
+      const row = await db
+        .selectFrom('media_assets')
+        .select(['id', 'status', 'duration_s', 'renditions'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const renditions = (JSON.parse(row.renditions) as { width: number; playlist: string }[]).map(
+        ({ width, playlist }) => ({ width, playlist }),
+      );
+      return { id: row.id, status: row.status, duration_s: row.duration_s, renditions };
+    },
+
     findAssetKey: (assetId: string) =>
       db
         .selectFrom('media_asset_keys')

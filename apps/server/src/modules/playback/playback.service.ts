@@ -316,6 +316,30 @@ export function createPlaybackService(deps: {
     },
 
     /**
+     * What a gif of the video is cut from, for a viewer who may watch it now: the asset, its
+     * length and the rendition nearest the gif's width (the smallest at least that wide). 404 for
+     * an unknown video, 403 `notEntitled` when the viewer may not watch it, 409 without media.
+     */
+    async gifSource(siteUid: string, uid: string, user: PlaybackUser, minWidth: number) {
+      const video = await videoOf(`${siteUid}\n${uid}`);
+      if (!video) throw notFound(`Video '${uid}'`);
+      const { outcome } = await videoAccess(siteUid, video, user);
+      if (outcome.kind !== 'play')
+        throw new AppError(403, 'notEntitled', 'You can make a gif only of a video you may watch');
+      const asset = video.asset_id ? await repo.findAssetSource(video.asset_id) : undefined;
+      if (!asset || asset.status !== 'ready')
+        throw new AppError(409, PlaybackErrorCode.mediaNotReady, `Video '${uid}' has no media to cut from`);
+      const bySize = [...asset.renditions].sort((x, y) => x.width - y.width);
+      const rendition = bySize.find((r) => r.width >= minWidth) ?? bySize.at(-1);
+      if (!rendition)
+        throw new AppError(409, PlaybackErrorCode.mediaNotReady, `Video '${uid}' has no renditions`);
+      return { assetId: asset.id, durationS: asset.duration_s, playlist: rendition.playlist };
+    },
+
+    /** The key and IV of an encrypted asset, for the gif job's private copy (never served). */
+    assetKey: (assetId: string) => repo.findAssetKey(assetId),
+
+    /**
      * The AES-128 key of an encrypted asset for the media token of the key request (decision 0024):
      * only while the token is valid for this asset and its user may play its video right now. Access
      * is decided again here, so a revoked grant or an expired rental stops at the next key fetch.

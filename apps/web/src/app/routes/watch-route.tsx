@@ -5,6 +5,7 @@ import { WatchRouteError, type WatchRouteKind } from '@marquee/domain';
 import { paths } from '../../config/paths';
 import { StatusMessage } from '../../components/status-message';
 import { ChatPanel } from '../../features/chat';
+import { GifsPanel } from '../../features/gifs';
 import { WatchView, watchRouteInfo } from '../../features/watch';
 import { useSiteConfig } from '../../features/site';
 import { useLeave } from './use-leave';
@@ -109,6 +110,9 @@ export default function WatchRoute({
       </StatusMessage>
     );
   }
+  const gifId = search.get('gif');
+  // A live event's room gets the Chat tab (decision 0045); other videos have none yet.
+  const live = info.route.kind === 'live' || info.route.kind === 'live-party';
   const tParam = Number(search.get('t'));
   const startAt = search.has('t') && Number.isFinite(tParam) && tParam >= 0 ? tParam : null;
   return (
@@ -121,13 +125,29 @@ export default function WatchRoute({
       onLeave={leave}
       onNotLive={notLive}
       route={site ? { ...info, site } : info}
-      chat={(chatId) => (
-        <ChatPanel
-          chatId={chatId}
-          chatroll={site?.perms.chatroll ?? false}
-          loginHref={paths.login.getHref()}
-        />
-      )}
+      tabs={{
+        initial: gifId ? 'gifs' : undefined,
+        slots: {
+          gifs: ({ player }) => (
+            <GifsPanel
+              videoUid={uid}
+              openGifId={gifId}
+              createHref={() => paths.createGif.getHref(uid, channel, player?.video.currentTime ?? 0)}
+            />
+          ),
+          ...(live
+            ? {
+                chat: () => (
+                  <ChatPanel
+                    chatId={`live-${uid}`}
+                    chatroll={site?.perms.chatroll ?? false}
+                    loginHref={paths.login.getHref()}
+                  />
+                ),
+              }
+            : {}),
+        },
+      }}
     />
   );
 }

@@ -1,4 +1,5 @@
 export { WatchView } from './components/watch-view';
+export type { WatchTabSlots } from './components/watch-extras';
 export { LiveView } from './components/live-view';
 export { NotLiveView } from './components/not-live-view';
 /**

@@ -25,6 +25,17 @@ import { VideoInfoPanel } from './video-info-panel';
 import { WatchTabs } from './watch-tabs';
 import './watch-extras.css';
 
+/**
+ * Panels other features give the right menu (composed in src/app: features never import each
+ * other): each slot turns its tab on and draws its panel for the video and the player.
+ */
+export type WatchTabSlots = Partial<
+  Record<
+    'comments' | 'gifs' | 'chat' | 'watchParty',
+    (at: { video: Video; player: CorePlayer | null }) => ReactNode
+  >
+>;
+
 function useWindowWidth() {
   const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 1280 : window.innerWidth));
   useEffect(() => {
@@ -46,21 +57,23 @@ export function WatchExtras({
   video,
   player,
   playUrl,
-  chat,
+  slots = {},
+  initialTab = 'info',
 }: {
   route: WatchRouteInfo;
   video: Video | undefined;
   player: CorePlayer | null;
   playUrl: Partial<PlayableUrl> | undefined;
-  /** The Chat tab's panel for a room; live events get a Chat tab when it is given (decision 0045). */
-  chat?: (chatId: string) => ReactNode;
+  slots?: WatchTabSlots;
+  /** The tab open first (a `?gif=` link opens Gifs). */
+  initialTab?: RightMenuTab;
 }) {
   const { t } = useTranslation('watchRoutes');
   const navigate = useNavigate();
   const config = route.site;
   const { variant, flags, route: params } = route;
   const width = useWindowWidth();
-  const [tab, setTab] = useState<RightMenuTab>('info');
+  const [tab, setTab] = useState<RightMenuTab>(initialTab);
 
   useEffect(() => watchStateStore.set(variant.state), [variant.state]);
 
@@ -73,10 +86,6 @@ export function WatchExtras({
     ...(flags.embed ? { limit: flags.queueSize } : {}),
   });
   const hrefFor = (item: Video) => `${itemWatchPath(route, item)}${flagsSearch(flags)}`;
-  // A live event's room (decision 0045), on its live route or its video route; other videos have no Chat tab yet.
-  const isLiveEvent = params.kind === 'live' || params.kind === 'live-party' || video?.type === 'liveEvent';
-  const chatId = chat && isLiveEvent ? `live-${variant.videoUid}` : null;
-    chat && (params.kind === 'live' || params.kind === 'live-party') ? `live-${variant.videoUid}` : null;
 
   const model = useMemo(
     () =>
@@ -84,14 +93,15 @@ export function WatchExtras({
         embed: flags.embed,
         lite: flags.lite,
         perms: config?.perms ?? {},
-        // Comments, Gifs and Watch Party have no panel yet (decision 0028); Chat for live events.
         available: [
-          ...(queue.kind === 'none' ? (['info', 'share'] as const) : (['info', 'queue', 'share'] as const)),
-          ...(chatId ? (['chat'] as const) : []),
+          'info',
+          ...(queue.kind === 'none' ? [] : (['queue'] as const)),
+          'share',
+          ...(Object.keys(slots) as (keyof WatchTabSlots)[]),
         ],
         widthPx: width,
       }),
-    [flags.embed, flags.lite, config?.perms, queue.kind, width, chatId],
+    [flags.embed, flags.lite, config?.perms, queue.kind, width, slots],
   );
   const enabled = [...model.shown, ...model.more];
   const active = enabled.includes(tab) ? tab : (enabled[0] ?? 'info');
@@ -233,8 +243,8 @@ export function WatchExtras({
       <QueuePanel queue={queue} channelId={variant.channelId} hrefFor={hrefFor} heading={false} />
     ) : active === 'share' ? (
       share
-    ) : active === 'chat' && chatId && chat ? (
-      chat(chatId)
+    ) : active in slots ? (
+      slots[active as keyof WatchTabSlots]?.({ video, player })
     ) : (
       <VideoInfoPanel video={video} />
     );

@@ -1,4 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { RightMenuTab } from '@marquee/domain';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { preloadHlsEngine, type Player as CorePlayer } from '@marquee/player';
 import {
@@ -20,7 +21,7 @@ import { useVideoAds } from '../hooks/use-video-ads';
 import { AdBreak } from './ad-break';
 import { playbackProblem } from '../utils/playback-problem';
 import { PlaybackOutcome } from './playback-outcome';
-import { WatchExtras } from './watch-extras';
+import { WatchExtras, type WatchTabSlots } from './watch-extras';
 import type { WatchRouteInfo } from '../utils/watch-route-info';
 import { AgeRestricted, BirthDateModal } from './age-gate';
 import { usePlayerRules } from '../hooks/use-player-rules';
@@ -39,8 +40,8 @@ interface WatchViewProps {
   onNotLive?: () => void;
   /** The watch route's variant, flags and embed overlay (decision 0028); absent on other screens. */
   route?: WatchRouteInfo;
-  /** The Chat tab's panel for a room (composed by the app, decision 0045); no Chat tab without it. */
-  chat?: (chatId: string) => ReactNode;
+  /** Right-menu panels of other features (Gifs, Chat…), and the tab open first. */
+  tabs?: { slots: WatchTabSlots; initial?: RightMenuTab };
 }
 
 /** The watch screen of a video in a channel: the player (autoplay, muted until a gesture), then its details. */
@@ -51,7 +52,7 @@ export function WatchView({
   onLeave,
   onNotLive,
   route,
-  chat,
+  tabs,
 }: WatchViewProps) {
   const { t } = useTranslation('watch');
   const video = useVideo(videoUid);
@@ -167,7 +168,14 @@ export function WatchView({
         )}
       </div>
       {route ? (
-        <WatchExtras route={route} video={video.data} player={player} playUrl={playUrl.data} chat={chat} />
+        <WatchExtras
+          route={route}
+          video={video.data}
+          player={player}
+          playUrl={playUrl.data}
+          slots={tabs?.slots}
+          initialTab={tabs?.initial}
+        />
       ) : (
         <QueuePanel queue={rules.queue} channelId={channelId} />
       )}

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { CreateGifView, GifView } from '../../features/gifs';
+import { useSiteConfig } from '../../features/site';
+import { RequireLogin } from '../../lib/session';
+import { StatusMessage } from '../../components/status-message';
+
+/** `/create-gif?videoUid&channel&t` (main.create-gif): login required (odrc=gif), hideGifCreator off. */
+export function CreateGifRoute() {
+  const [query] = useSearchParams();
+  const videoUid = query.get('videoUid') ?? '';
+  const channel = query.get('channel');
+  const at = Math.max(0, Number(query.get('t')) || 0);
+  const config = useSiteConfig().data;
+  const { t } = useTranslation('gifs');
+  if (config?.perms.hideGifCreator || !videoUid) {
+    return (
+      <StatusMessage kind="error" title={t('create.title')} testId="create-gif-unavailable">
+        {videoUid ? t('create.unavailable') : t('create.missingVideo')}
+      </StatusMessage>
+    );
+  }
+  return (
+    <RequireLogin intent="gif" params={{ videoUid, channel: channel ?? undefined }}>
+      <CreateGifView videoUid={videoUid} channelId={channel} at={at} />
+    </RequireLogin>
+  );
+}
+
+/** `/gif/{gifId}` (main.gif): anyone may open a gif. */
+export function GifRoute() {
+  const { gifId = '' } = useParams();
+  return <GifView key={gifId} gifId={gifId} />;
+}
