@@ -84,11 +84,12 @@ describe('live event chat', () => {
       `Slow mode: one message every ${SLOW_SECONDS} s`,
     );
 
-    // Sent as typed: markup stays text, the shortcode becomes its emoji.
-    const typed = `<b>hello</b> from ${viewer.email.slice(4, 16)} :fire:`;
+    // Sent as typed: markup stays text, the shortcode becomes its emoji. The room keeps earlier runs' messages.
+    const marker = `run-${Math.random().toString(36).slice(2, 10)}`;
+    const typed = `<b>hello</b> from ${marker} :fire:`;
     await panel.getByTestId('chat-input').fill(typed);
     await panel.getByTestId('chat-send').click();
-    const mine = panel.getByTestId('chat-message-text').filter({ hasText: viewer.email.slice(4, 16) });
+    const mine = panel.getByTestId('chat-message-text').filter({ hasText: marker });
     await expect.poll(() => mine.textContent()).toBe(typed.replace(':fire:', '🔥'));
     expect(await panel.locator('.chat__log b').count()).toBe(0);
 
@@ -106,7 +107,7 @@ describe('live event chat', () => {
 
     // Staff see it live, and ban its author after confirming.
     const staffPanel = staffPage.getByTestId('chat-panel');
-    const theirs = staffPanel.getByTestId('chat-message').filter({ hasText: viewer.email.slice(4, 16) });
+    const theirs = staffPanel.getByTestId('chat-message').filter({ hasText: marker });
     await theirs.waitFor();
     await theirs.getByRole('button', { name: 'Actions for Pat' }).click();
     await theirs.getByTestId('chat-ban').click();

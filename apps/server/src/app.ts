@@ -18,7 +18,7 @@ import { entitlementsRoutes } from './modules/entitlements/entitlements.routes';
 import { mediaRoutes } from './modules/playback/media.routes';
 import { oembedRoutes } from './modules/oembed/oembed.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
-import { chatFeature } from './modules/chat/chat.realtime';
+import { chatFeature, gatewayPublisher } from './modules/chat/chat.realtime';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { registerRealtime } from './modules/realtime/realtime.gateway';
 import { startInlineWorker } from './modules/jobs/jobs.worker';
@@ -138,6 +138,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
   registerRealtime(app, ctx, [chatFeature(ctx.chat, ctx.sites, ctx.now, app.log)]);
+  ctx.chat.attach(gatewayPublisher(app.realtime));
   // Job types this process runs itself (gifs by default, so one process is a whole deployment).
   if (ctx.config.inlineJobs.length > 0) {
     let worker: ReturnType<typeof startInlineWorker> | undefined;

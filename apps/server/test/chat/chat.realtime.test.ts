@@ -210,13 +210,32 @@ describe.skipIf(!process.env.REDIS_URL)('two nodes over Redis', () => {
 
   it('a message sent on one node and a ban issued there reach a client connected to the other', async () => {
     const [viewer, sender, staff] = [await w.user(), await w.user(), await w.user({ roles: ['staff'] })];
-    const onSecond = await joined(viewer, 'live-two', { target: secondUrl });
-    const arrived = next<ChatMessage>(onSecond, 'chat:message');
-    expect((await w.send(sender, 'live-two', 'across nodes')).statusCode).toBe(201);
+    // The client is on the first node; the calls go to the second, which no socket ever joined.
+    const onFirst = await joined(viewer, 'live-two');
+    const onSecond = (who: typeof viewer, method: 'POST' | 'PATCH', url: string, payload: object) =>
+      second.inject({ method, url, headers: who.headers, payload });
+    const arrived = next<ChatMessage>(onFirst, 'chat:message');
+    const sent = await onSecond(sender, 'POST', '/v2/sites/acme/chats/live-two', { message: 'across nodes' });
+    expect(sent.statusCode).toBe(201);
     expect(await arrived).toMatchObject({ value: 'across nodes', publisher: sender.id });
 
-    const suspended = next(onSecond, 'chat:suspended');
-    expect((await w.ban(staff, { userId: viewer.id })).statusCode).toBe(200);
+    const suspended = next(onFirst, 'chat:suspended');
+    expect(
+      (await onSecond(staff, 'PATCH', '/v2/sites/acme/chats/ban', { userId: viewer.id })).statusCode,
+    ).toBe(200);
     expect(await suspended).toMatchObject({ message: CHAT_SUSPENDED_MESSAGE });
+    expect(await emit(onFirst, 'chat:send', { chatId: 'live-two', message: 'still here?' })).toMatchObject({
+      ok: false,
+      status: 403,
+      error: { code: 'chatSuspended' },
+    });
+  });
+
+  it('a socket on the second node receives what the first node sends', async () => {
+    const [viewer, sender] = [await w.user(), await w.user()];
+    const onSecond = await joined(viewer, 'live-two-b', { target: secondUrl });
+    const arrived = next<ChatMessage>(onSecond, 'chat:message');
+    expect((await w.send(sender, 'live-two-b', 'the other way')).statusCode).toBe(201);
+    expect(await arrived).toMatchObject({ value: 'the other way' });
   });
 });

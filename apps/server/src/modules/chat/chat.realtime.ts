@@ -18,7 +18,9 @@ export function gatewayPublisher(gateway: Pick<RealtimeGateway, 'io' | 'to'>): C
 }
 
 /**
- * Chat over the socket (decision 0045): `chat:join` presents a chat token (PATCH chats/{id}) and
+ * Chat over the socket (decision 0045); the app attaches `gatewayPublisher(app.realtime)` to the
+ * chat service once the gateway is registered, so HTTP sends reach the rooms even before any
+ * socket connected to this node: `chat:join` presents a chat token (PATCH chats/{id}) and
  * joins its room as a reader or a writer until the token expires; `chat:send` needs a writer's
  * grant that has not expired, then goes through the same rules as POST chats/{id} (the ban table,
  * slow mode, the flood limit); `chat:leave` leaves.
@@ -29,12 +31,7 @@ export function chatFeature(
   now: () => number,
   log: FastifyBaseLogger,
 ): RealtimeFeature {
-  let attached = false;
-  return (socket, gateway) => {
-    if (!attached) {
-      chat.attach(gatewayPublisher(gateway));
-      attached = true;
-    }
+  return (socket) => {
     const user = socket.data.user;
     void socket.join(userRoomName(user.siteUid, user.id));
     /** chatId → what its token granted, until when. */
