@@ -290,6 +290,13 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       limiter,
       secret: config.authSecret,
       now,
+      // A live event's or a video's room needs its (non-private) video; live channels and parties
+      // are not checked here yet (decision 0045).
+      roomExists: async (site, room) => {
+        if (room.kind !== 'live' && room.kind !== 'video') return true;
+        const video = (await catalog.videosByUid(site, [room.id])).get(room.id);
+        return !!video && (room.kind === 'video' || video.type === 'liveEvent');
+      },
     }),
     jobs,
     gifs: createGifsService({

@@ -2,6 +2,7 @@
 // of each kind (named, nameless, staff, support, admin, another site's), each test's own ones.
 import { createMemoryRateLimiter } from '../../src/infra/rate-limiter';
 import { newSiteRow } from '../../src/modules/sites/site-defaults';
+import { videoRow } from '../fixtures';
 import { accountsHarness, bearer, type AccountsHarness } from '../support/accounts';
 
 export const SLOW_SECONDS = 10;
@@ -47,6 +48,19 @@ export async function chatWorld(env: Record<string, string> = {}) {
   }
   type Caller = Awaited<ReturnType<typeof user>>;
 
+  // Every room a test uses exists: a live event (live-…) or a video (video-…) of the caller's site.
+  const rooms = new Set<string>();
+  async function room(site: string, chatId: string) {
+    const kind = chatId.split('-')[0] ?? '';
+    const uid = chatId.slice(kind.length + 1);
+    if ((kind !== 'live' && kind !== 'video') || rooms.has(`${site}/${uid}`)) return;
+    rooms.add(`${site}/${uid}`);
+    await harness.h.db
+      .insertInto('videos')
+      .values(videoRow(site, uid, { type: kind === 'live' ? 'liveEvent' : 'video' }))
+      .execute();
+  }
+
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who?: Caller, payload?: unknown) =>
     harness.h.app.inject({
       method,
@@ -66,12 +80,19 @@ export async function chatWorld(env: Record<string, string> = {}) {
         await harness.accessTokenFor({ id: who.id, site: who.site, email, roles: who.roles }),
       );
     },
-    grant: (who: Caller, chatId: string, body: { read?: boolean; write?: boolean } = { write: true }) =>
-      call('PATCH', `/v2/sites/${who.site}/chats/${chatId}`, who, body),
-    send: (who: Caller, chatId: string, message: string) =>
-      call('POST', `/v2/sites/${who.site}/chats/${chatId}`, who, { message }),
-    history: (who: Caller, chatId: string, query = '') =>
-      call('GET', `/v2/sites/${who.site}/chats/${chatId}/messages${query}`, who),
+    room,
+    async grant(who: Caller, chatId: string, body: { read?: boolean; write?: boolean } = { write: true }) {
+      await room(who.site, chatId);
+      return call('PATCH', `/v2/sites/${who.site}/chats/${chatId}`, who, body);
+    },
+    async send(who: Caller, chatId: string, message: string) {
+      await room(who.site, chatId);
+      return call('POST', `/v2/sites/${who.site}/chats/${chatId}`, who, { message });
+    },
+    async history(who: Caller, chatId: string, query = '') {
+      await room(who.site, chatId);
+      return call('GET', `/v2/sites/${who.site}/chats/${chatId}/messages${query}`, who);
+    },
     ban: (who: Caller, body: { userId: string; chatBanUntil?: string | null }) =>
       call('PATCH', `/v2/sites/${who.site}/chats/ban`, who, body),
     mute: (who: Caller, userId: string, mute: boolean) =>

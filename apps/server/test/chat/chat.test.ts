@@ -2,6 +2,7 @@
 // refusals first. On SQLite, and on PostgreSQL with DATABASE_URL.
 import { CHAT_SUSPENDED_MESSAGE } from '@marquee/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { videoRow } from '../fixtures';
 import { DAY, SECOND } from '../support/accounts';
 import { chatWorld, SLOW_SECONDS, type ChatWorld } from './chat-world';
 
@@ -27,6 +28,25 @@ describe('PATCH chats/{id}: the chat token', () => {
       expect(res.statusCode, bad).toBe(400);
       expect(errorOf(res), bad).toMatchObject({ field: 'chatId' });
     }
+  });
+
+  it('answers 404 for a room whose live event or video does not exist, is private, or is not a live event', async () => {
+    const me = await w.user();
+    await w.t.h.db
+      .insertInto('videos')
+      .values([
+        videoRow('acme', 'hidden', { status: 'private', type: 'liveEvent' }),
+        videoRow('acme', 'plain', { type: 'video' }),
+      ])
+      .execute();
+    for (const chatId of ['live-nothing', 'video-nothing', 'live-hidden', 'live-plain']) {
+      const res = await w.call('PATCH', `/v2/sites/acme/chats/${chatId}`, me, { write: true });
+      expect(res.statusCode, chatId).toBe(404);
+      expect(errorOf(res), chatId).toEqual({ code: 'notFound', message: `Chat '${chatId}' not found` });
+    }
+    expect((await w.call('PATCH', '/v2/sites/acme/chats/video-plain', me, { write: true })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers 403 to a user of another site and where the site hides chat', async () => {

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySessionStore } from '../../src/infra/session-store';
 import { roomName } from '../../src/modules/realtime/realtime.gateway';
 import { newSiteRow } from '../../src/modules/sites/site-defaults';
+import { videoRow } from '../fixtures';
 import { accountsHarness, bearer, DAY, type AccountsHarness } from '../support/accounts';
 
 const TV_ORIGIN = 'file://';
@@ -27,6 +28,15 @@ beforeAll(async () => {
     env: { REALTIME_TV_ORIGINS: `${TV_ORIGIN}, app://tv` },
     context: { sessions },
   });
+  // The live events whose chat rooms the tests join.
+  await t.h.db
+    .insertInto('videos')
+    .values(
+      ['final', 'semi'].flatMap((uid) =>
+        ['acme', 'other'].map((site) => videoRow(site, uid, { type: 'liveEvent' })),
+      ),
+    )
+    .execute();
   await t.h.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(t.h.app.server.address() as AddressInfo).port}`;
 });
@@ -240,6 +250,10 @@ describe.skipIf(!process.env.REDIS_URL)('two nodes over Redis', () => {
       sites: [newSiteRow('acme', 'Acme TV', { hosts: '["tv.acme.test"]' })],
       env: { AUTH_SECRET: t.h.config.authSecret, REDIS_PREFIX: t.h.config.redisPrefix },
     });
+    await second.h.db
+      .insertInto('videos')
+      .values(videoRow('acme', 'final', { type: 'liveEvent' }))
+      .execute();
     await second.h.app.listen({ port: 0, host: '127.0.0.1' });
     secondUrl = `http://127.0.0.1:${(second.h.app.server.address() as AddressInfo).port}`;
   });

@@ -8,6 +8,7 @@ import {
   CHAT_SUSPENDED_MESSAGE,
   CHAT_TOKEN_TTL_MS,
   chatDisplayName,
+  chatIdOf,
   chatNameProblem,
   normalizeChatMessage,
   parseChatId,
@@ -67,6 +68,8 @@ export function createChatService(deps: {
   /** The auth secret: chat tokens are signed under a key derived from it. */
   secret: string;
   now: () => number;
+  /** Whether the room's subject exists on the site (a live event, a video); false answers 404. */
+  roomExists?: (siteUid: string, room: ChatRoom) => Promise<boolean>;
   roomAccess?: ChatRoomAccess;
 }) {
   const { repo, roles, limiter, now } = deps;
@@ -93,6 +96,8 @@ export function createChatService(deps: {
     ownSite(site, user);
     if (site.perms.hideChat || !site.chat.enabled)
       throw new AppError(403, 'chatDisabled', 'Chat is not available on this site');
+    if (deps.roomExists && !(await deps.roomExists(site.uid, room)))
+      throw notFound(`Chat '${chatIdOf(room)}'`);
     await deps.roomAccess?.(user, site, room);
   }
 
