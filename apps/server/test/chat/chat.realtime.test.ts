@@ -118,7 +118,7 @@ describe('chat:send', () => {
     expect(await emit(socket, 'chat:send', { chatId: 'live-s', message: 'hi' })).toMatchObject({
       ok: false,
       status: 403,
-      error: { code: 'chatReadOnly' },
+      error: { code: 'chatReadOnly', message: 'This chat token does not allow writing', field: 'token' },
     });
     await emit(socket, 'chat:join', { token: await tokenFor(me, 'live-s') });
     expect(await emit(socket, 'chat:send', { chatId: 'live-s', message: 'hi' })).toMatchObject({ ok: true });

@@ -227,6 +227,23 @@ describe('PATCH chats/mute/{id} and GET chats/muteList/', () => {
     expect((await w.mute(me, stranger.id, true)).statusCode).toBe(404);
   });
 
+  it('answers 409 once the muted list holds 500 people, and still unmutes', async () => {
+    const me = await w.user();
+    const target = await w.user();
+    const full = Array.from({ length: 500 }, (_, i) => `someone-${i}`);
+    await w.t.h.db
+      .updateTable('users')
+      .set({ chat_mute_list: JSON.stringify(full) })
+      .where('id', '=', me.id)
+      .execute();
+    const res = await w.mute(me, target.id, true);
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res)).toEqual({ code: 'muteListFull', message: 'You can mute at most 500 people' });
+    expect(
+      (await w.mute(me, 'someone-0', false)).json<{ userMuteList: string[] }>().userMuteList,
+    ).toHaveLength(499);
+  });
+
   it('mutes: the muted user is on the profile and the list, their messages leave the muter’s history; unmutes', async () => {
     const me = await w.user();
     const loud = await w.user({ firstName: 'Loud' });
@@ -267,7 +284,11 @@ describe('PATCH chats/ban (§6 "Only roles staff, admin and support may ban a ch
 
   it('refuses banning oneself (400), an unknown or other-site user (404), and a moderator (403)', async () => {
     const staff = await w.user({ roles: ['staff'] });
-    expect(errorOf(await w.ban(staff, { userId: staff.id }))).toMatchObject({ field: 'userId' });
+    expect(errorOf(await w.ban(staff, { userId: staff.id }))).toEqual({
+      code: 'invalid',
+      message: 'You cannot ban yourself',
+      field: 'userId',
+    });
     expect((await w.ban(staff, { userId: 'nobody' })).statusCode).toBe(404);
     expect((await w.ban(staff, { userId: (await w.user({ site: 'other' })).id })).statusCode).toBe(404);
     const admin = await w.user({ roles: ['admin'] });
