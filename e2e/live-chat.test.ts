@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousA11yViolations } from './axe';
 import { launchBrowser } from './browser';
 import { callApi, e2eDataDir, pageSignedInAs, signUpViewer, type Login } from './viewers';
 
@@ -92,6 +93,7 @@ describe('live event chat', () => {
     const mine = panel.getByTestId('chat-message-text').filter({ hasText: marker });
     await expect.poll(() => mine.textContent()).toBe(typed.replace(':fire:', '🔥'));
     expect(await panel.locator('.chat__log b').count()).toBe(0);
+    expect(await seriousA11yViolations(viewerPage)).toEqual([]);
 
     // Slow mode: the composer counts down, and the server refuses a second message too.
     await expect.poll(() => panel.getByTestId('chat-send').textContent()).toMatch(/^Wait \d+ s$/);

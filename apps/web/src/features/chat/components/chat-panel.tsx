@@ -148,7 +148,7 @@ function MessageList({
   onNotice: (notice: string | null) => void;
 }) {
   const { t } = useTranslation('chat');
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const [unseen, setUnseen] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
@@ -176,7 +176,7 @@ function MessageList({
     );
   return (
     <div className="chat__log-wrap">
-      <ol
+      <div
         ref={list}
         className="chat__log"
         role="log"
@@ -190,77 +190,79 @@ function MessageList({
           if (atBottom.current) setUnseen(false);
         }}
       >
-        {chat.messages.map((m) => {
-          const mine = m.publisher === chat.me;
-          return (
-            <li
-              key={m.id}
-              className={`chat__message${mine ? ' chat__message--me' : ''}`}
-              data-testid="chat-message"
-            >
-              {mine && !chat.moderator ? (
-                <span className="chat__name">{m.username}</span>
-              ) : (
-                <button
-                  type="button"
-                  className="chat__name chat__name--button"
-                  aria-expanded={open === m.id}
-                  aria-label={t('actionsFor', { name: m.username })}
-                  onClick={() => setOpen(open === m.id ? null : m.id)}
-                >
-                  {m.username}
-                </button>
-              )}
-              {m.verified ? (
-                <span className="chat__verified" title={t('verified')} aria-label={t('verified')}>
-                  ✓
+        <ol className="chat__list">
+          {chat.messages.map((m) => {
+            const mine = m.publisher === chat.me;
+            return (
+              <li
+                key={m.id}
+                className={`chat__message${mine ? ' chat__message--me' : ''}`}
+                data-testid="chat-message"
+              >
+                {mine && !chat.moderator ? (
+                  <span className="chat__name">{m.username}</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="chat__name chat__name--button"
+                    aria-expanded={open === m.id}
+                    aria-label={t('actionsFor', { name: m.username })}
+                    onClick={() => setOpen(open === m.id ? null : m.id)}
+                  >
+                    {m.username}
+                  </button>
+                )}
+                {m.verified ? (
+                  <span className="chat__verified" title={t('verified')} aria-label={t('verified')}>
+                    ✓
+                  </span>
+                ) : null}{' '}
+                {/* Text, never HTML: React escapes it; shortcodes become emoji characters. */}
+                <span className="chat__text" data-testid="chat-message-text">
+                  {emojify(m.value)}
                 </span>
-              ) : null}{' '}
-              {/* Text, never HTML: React escapes it; shortcodes become emoji characters. */}
-              <span className="chat__text" data-testid="chat-message-text">
-                {emojify(m.value)}
-              </span>
-              {open === m.id ? (
-                <span className="chat__actions">
-                  {!mine ? (
-                    <button
-                      type="button"
-                      className="chat__action"
-                      data-testid="chat-mute"
-                      onClick={() => (setOpen(null), onAct('mute', m))}
-                    >
-                      {t('mute')}
-                    </button>
-                  ) : null}
-                  {chat.moderator && !mine ? (
-                    <button
-                      type="button"
-                      className="chat__action"
-                      data-testid="chat-ban"
-                      onClick={() => (setOpen(null), onAct('ban', m))}
-                    >
-                      {t('ban')}
-                    </button>
-                  ) : null}
-                  {chat.moderator ? (
-                    <button
-                      type="button"
-                      className="chat__action"
-                      data-testid="chat-delete"
-                      onClick={() => {
-                        setOpen(null);
-                        chat.remove(m.id).catch((e: unknown) => onNotice((e as Error).message));
-                      }}
-                    >
-                      {t('delete')}
-                    </button>
-                  ) : null}
-                </span>
-              ) : null}
-            </li>
-          );
-        })}
-      </ol>
+                {open === m.id ? (
+                  <span className="chat__actions">
+                    {!mine ? (
+                      <button
+                        type="button"
+                        className="chat__action"
+                        data-testid="chat-mute"
+                        onClick={() => (setOpen(null), onAct('mute', m))}
+                      >
+                        {t('mute')}
+                      </button>
+                    ) : null}
+                    {chat.moderator && !mine ? (
+                      <button
+                        type="button"
+                        className="chat__action"
+                        data-testid="chat-ban"
+                        onClick={() => (setOpen(null), onAct('ban', m))}
+                      >
+                        {t('ban')}
+                      </button>
+                    ) : null}
+                    {chat.moderator ? (
+                      <button
+                        type="button"
+                        className="chat__action"
+                        data-testid="chat-delete"
+                        onClick={() => {
+                          setOpen(null);
+                          chat.remove(m.id).catch((e: unknown) => onNotice((e as Error).message));
+                        }}
+                      >
+                        {t('delete')}
+                      </button>
+                    ) : null}
+                  </span>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      </div>
       {unseen ? (
         <button type="button" className="button chat__jump" data-testid="chat-new-messages" onClick={jump}>
           {t('newMessages')} ↓
