@@ -290,9 +290,14 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       limiter,
       secret: config.authSecret,
       now,
-      // A live event's or a video's room needs its (non-private) video; live channels and parties
-      // are not checked here yet (decision 0045).
+      // A live event's or a video's room needs its (non-private) video, a live channel's room the
+      // channel; parties decide their own (roomAccess, decision 0045).
       roomExists: async (site, room) => {
+        if (room.kind === 'channel')
+          return catalog.liveChannel(site, room.id, {}).then(
+            () => true,
+            (err: { statusCode?: number }) => (err.statusCode === 404 ? false : Promise.reject(err)),
+          );
         if (room.kind !== 'live' && room.kind !== 'video') return true;
         const video = (await catalog.videosByUid(site, [room.id])).get(room.id);
         return !!video && (room.kind === 'video' || video.type === 'liveEvent');

@@ -30,7 +30,7 @@ describe('PATCH chats/{id}: the chat token', () => {
     }
   });
 
-  it('answers 404 for a room whose live event or video does not exist, is private, or is not a live event', async () => {
+  it('answers 404 for a room whose live event, video or live channel does not exist, is private, or is not a live event', async () => {
     const me = await w.user();
     await w.t.h.db
       .insertInto('videos')
@@ -39,7 +39,20 @@ describe('PATCH chats/{id}: the chat token', () => {
         videoRow('acme', 'plain', { type: 'video' }),
       ])
       .execute();
-    for (const chatId of ['live-nothing', 'video-nothing', 'live-hidden', 'live-plain']) {
+    await w.t.h.db
+      .insertInto('live_channels')
+      .values({
+        site_uid: 'acme',
+        id: 'news24',
+        channel_num: 1,
+        name: 'News 24',
+        description: '',
+        categories: '[]',
+        access_type: 'public',
+        preview_minutes: 0,
+      })
+      .execute();
+    for (const chatId of ['live-nothing', 'video-nothing', 'live-hidden', 'live-plain', 'channel-nothing']) {
       const res = await w.call('PATCH', `/v2/sites/acme/chats/${chatId}`, me, { write: true });
       expect(res.statusCode, chatId).toBe(404);
       expect(errorOf(res), chatId).toEqual({ code: 'notFound', message: `Chat '${chatId}' not found` });
