@@ -134,4 +134,24 @@ describe('live event chat', () => {
     expect(write.status).toBe(403);
     expect(write.body.error.message).toBe('Your chat privileges have been suspended.');
   });
+
+  it('a live channel has its own room under the player', async () => {
+    const viewer = await signUpViewer('channel-chat');
+    const page = await pageSignedInAs(browser, viewer);
+    await page.goto(`${baseUrl}/live-tv/demo-live-news`);
+    const panel = page.getByTestId('live-chat').getByTestId('chat-panel');
+    await panel.waitFor();
+    const marker = `run-${Math.random().toString(36).slice(2, 10)}`;
+    await panel.getByTestId('chat-input').fill(`${marker} :tada:`);
+    await panel.getByTestId('chat-input').press('Enter');
+    await expect
+      .poll(() => panel.getByTestId('chat-message-text').filter({ hasText: marker }).textContent())
+      .toBe(`${marker} 🎉`);
+    const history = await callApi<{ messages: { value: string }[] }>(
+      viewer.token,
+      'GET',
+      '/v2/sites/demo/chats/channel-demo-live-news/messages',
+    );
+    expect(history.body.messages.map((m) => m.value)).toContain(`${marker} :tada:`);
+  });
 });
