@@ -34,7 +34,7 @@ describe('watch routes', () => {
   });
 
   it('a dynamic route renders its title and canonical; the page and /oembed carry the oEmbed link', async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const video = await (await fetch(`${baseUrl}/v2/sites/demo/videos/demo-video-03`)).json();
     await page.goto(`${baseUrl}/popular/demo-video-03`);
     await page.getByTestId('watch-tabs').waitFor();
@@ -85,7 +85,8 @@ describe('watch routes', () => {
   });
 
   it("the Share tab copies the link with the 'Link copied' toast", async () => {
-    const context = await browser.newContext();
+    // Wide enough for the five tabs (Video Info, Comments, Gifs, Queue, Share) without More.
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/channel/originals/demo-video-01`);

@@ -23,6 +23,8 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { registerRealtime } from './modules/realtime/realtime.gateway';
 import { startInlineWorker } from './modules/jobs/jobs.worker';
 import { gifsRoutes } from './modules/gifs/gifs.routes';
+import { momentsRoutes } from './modules/moments/moments.routes';
+import { sharingRoutes } from './modules/sharing/sharing.routes';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
@@ -129,6 +131,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(entitlementsRoutes(ctx));
   await app.register(libraryRoutes(ctx));
   await app.register(gifsRoutes(ctx));
+  await app.register(momentsRoutes(ctx));
+  await app.register(sharingRoutes(ctx));
   await app.register(commerceRoutes(ctx.commerce, { sites: ctx.sites, catalog: ctx.catalog }));
   await app.register(chatRoutes(ctx));
 
@@ -156,6 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'), {
     sites: { resolve: (request) => request.site(), sources: ctx.sites.sources },
+    preview: (site, path) => ctx.sharing.preview(site.uid, path),
     bootstrap: (site, path) =>
       pageBootstrap(
         {

@@ -46,6 +46,10 @@ import { createGifsRepository } from './modules/gifs/gifs.repository';
 import { createGifsService, type GifsService } from './modules/gifs/gifs.service';
 import { createJobsRepository } from './modules/jobs/jobs.repository';
 import { createJobsService, type JobsService } from './modules/jobs/jobs.service';
+import { createMomentsRepository } from './modules/moments/moments.repository';
+import { createMomentsService, type MomentsService } from './modules/moments/moments.service';
+import { createSharingRepository } from './modules/sharing/sharing.repository';
+import { createSharingService, type SharingService } from './modules/sharing/sharing.service';
 import { createSitesRepository } from './modules/sites/sites.repository';
 import { createSitesService, type SitesService } from './modules/sites/sites.service';
 import { createSocialRepository } from './modules/social/social.repository';
@@ -112,6 +116,10 @@ export type AppContext = {
   jobs: JobsService;
   /** Viewers' gifs of videos, rendered by `gif` jobs (decision 0047). */
   gifs: GifsService;
+  /** Viewers' timed comments on videos (decision 0048). */
+  moments: MomentsService;
+  /** Short links and link previews (decision 0049). */
+  sharing: SharingService;
 };
 
 /** Lifetime of an access token (the refresh token lasts 30 days). */
@@ -223,6 +231,13 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     sessionIsLive: (sessionId) => auth.sessionIsLive(sessionId),
   });
   const jobs = createJobsService(createJobsRepository(db));
+  const gifs = createGifsService({
+    repo: createGifsRepository(db),
+    limiter,
+    source: (siteUid, uid, user, minWidth) => playback.gifSource(siteUid, uid, user, minWidth),
+    enqueue: (type, payload) => jobs.enqueue(type, payload),
+    now,
+  });
   return {
     config,
     db,
@@ -304,11 +319,20 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       },
     }),
     jobs,
-    gifs: createGifsService({
-      repo: createGifsRepository(db),
+    gifs,
+    moments: createMomentsService({
+      repo: createMomentsRepository(db),
       limiter,
-      source: (siteUid, uid, user, minWidth) => playback.gifSource(siteUid, uid, user, minWidth),
-      enqueue: (type, payload) => jobs.enqueue(type, payload),
+      video: (siteUid, uid) => catalog.video(siteUid, uid),
+      gif: (siteUid, gifId) => gifs.get(siteUid, null, gifId),
+      now,
+    }),
+    sharing: createSharingService({
+      repo: createSharingRepository(db),
+      roles,
+      video: (siteUid, uid) => catalog.video(siteUid, uid),
+      series: (siteUid, uid) => catalog.series(siteUid, uid),
+      gif: (siteUid, gifId) => gifs.get(siteUid, null, gifId),
       now,
     }),
     ...overrides,

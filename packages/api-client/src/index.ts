@@ -36,3 +36,5 @@ export * from './viewer-session';
 export { connectRealtime, realtimeCall, RECONNECT, ACK_TIMEOUT_MS } from './realtime';
 export type { RealtimeSocket, RealtimeOptions } from './realtime';
 export * from './endpoints/gifs';
+export * from './endpoints/moments';
+export * from './endpoints/sharing';

@@ -20,3 +20,5 @@ export * from './party';
 export * from './realtime';
 export * from './chat';
 export * from './gifs';
+export * from './moments';
+export * from './sharing';

@@ -33,3 +33,5 @@ export * from './roles';
 export * from './realtime';
 export * from './chat';
 export * from './gifs';
+export * from './moments';
+export * from './sharing';

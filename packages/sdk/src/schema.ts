@@ -1648,6 +1648,145 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/api/moments/{channel}/none': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Adds a comment at a time of the video (login: 'You must be logged in to add comment') */
+    post: operations['createMoment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/sites/{site}/videos/{id}/moments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The moments from timemarker up to lt (400 s on by default), in time order */
+    get: operations['listMoments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/sites/{site}/moments/{id}/count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How many moments the video has */
+    get: operations['countMoments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/sites/{site}/videos/{id}/moments/{momentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One moment of the video (a ?tag= link seeks to it) */
+    get: operations['getMoment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/video/uid/{uid}/info': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The video with the moment (momentId) or gif (gifId) a shared link names */
+    get: operations['getVideoShareInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/sites/{site}/short-links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A short link /s/{code} to a path of the site for each share target, the same ones every time */
+    post: operations['createShortLinks'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/sites/{site}/short-links/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A short link's path, target and how often it was followed; the site's admins
+     * @description Requires the bearer token of a user holding the site's `admin` role.
+     */
+    get: operations['getShortLinkStats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/s/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Follows a short link of the request's site: 302 to its path (counted); 404 unknown */
+    get: operations['followShortLink'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/sites/{site}/bundles': {
     parameters: {
       query?: never;
@@ -4045,6 +4184,19 @@ export type components = {
       isProcessed: boolean;
       result: ('Success' | 'Error') | null;
       createdAt: string;
+    };
+    Moment: {
+      _id: string;
+      videoUid: string;
+      timemarker: number;
+      tag: string;
+      userId: string;
+      createdAt: string;
+    };
+    ShortLinks: {
+      links: {
+        [key: string]: string;
+      };
     };
   };
   responses: never;
@@ -9694,6 +9846,447 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  createMoment: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path: {
+        channel: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          timemarker: number;
+          tag: string;
+          videoId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Moment'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many attempts: retry after the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listMoments: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+        timemarker?: number;
+        lt?: number;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['Moment'][];
+          };
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  countMoments: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            count: number;
+          };
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getMoment: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+        id: string;
+        momentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Moment'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getVideoShareInfo: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+        momentId?: string;
+        gifId?: string;
+      };
+      header?: never;
+      path: {
+        uid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            video: components['schemas']['Video'];
+            moment: components['schemas']['Moment'] | null;
+            gif: components['schemas']['Gif'] | null;
+          };
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  createShortLinks: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          path: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShortLinks'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many attempts: retry after the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getShortLinkStats: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            path: string;
+            target: string;
+            hits: number;
+          };
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  followShortLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To the path, on the same host */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
       /** @description The site or the item does not exist */
       404: {
         headers: {

@@ -631,6 +631,8 @@ export interface Database {
   paypal_plans: PaypalPlansTable;
   site_roles: SiteRolesTable;
   gifs: GifsTable;
+  moments: MomentsTable;
+  short_links: ShortLinksTable;
   chat_messages: ChatMessagesTable;
   chat_bans: ChatBansTable;
 }
@@ -687,4 +689,32 @@ export interface GifsTable {
   job_id: string | null;
   created_at: IsoTime;
   processed_at: IsoTime | null;
+}
+
+/** A viewer's timed comment on a video (migration 0023). */
+export interface MomentsTable {
+  id: string;
+  site_uid: string;
+  video_uid: string;
+  channel_id: string;
+  user_id: string;
+  /** Seconds into the video. */
+  timemarker: number;
+  tag: string;
+  created_at: IsoTime;
+  /** Set when staff hide it; hidden moments are not listed. */
+  hidden_at: IsoTime | null;
+}
+
+/** A short link /s/{code} to a path of the site, one per share target (migration 0024). */
+export interface ShortLinksTable {
+  code: string;
+  site_uid: string;
+  /** A path of the site, with its query ('/channel/news/v1?t=30'). */
+  path: string;
+  /** ShareTarget. */
+  target: string;
+  /** Times it was followed. */
+  hits: Generated<number>;
+  created_at: IsoTime;
 }

@@ -35,8 +35,13 @@ type PageBootstrap = {
   leadImage?: { src: string; srcSet?: string };
 };
 
+/** What a pasted link of a page previews (the sharing module's `preview`). */
+type LinkPreview = { title: string; description: string; image: string | null; type: string };
+
 export type ClientPages<S extends PageSite> = {
   sites: PageSites<S>;
+  /** A title's page (watch, movie, series, gif) previews its title, text and image when shared. */
+  preview?: (site: S, path: string) => Promise<LinkPreview | null>;
   /** The web page's first data (site config, landing rows), inlined so it needs no round trip. */
   bootstrap?: (site: S, path: string) => Promise<PageBootstrap | null>;
 };
@@ -50,7 +55,7 @@ export type ClientPages<S extends PageSite> = {
 export function serveClients<S extends PageSite>(
   app: FastifyInstance,
   appsDir: string,
-  { sites, bootstrap }: ClientPages<S>,
+  { sites, bootstrap, preview }: ClientPages<S>,
 ) {
   const clientStatic = {
     decorateReply: false,
@@ -86,11 +91,12 @@ export function serveClients<S extends PageSite>(
     const key = `${tv ? 'tv' : 'web'}\n${site.uid}\n${origin}${path}\n${template.mtimeMs}`;
     const hit = pages.get(key);
     if (hit && Date.now() - hit.at < PAGE_TTL_MS) return hit.page;
-    const [data, sources] = await Promise.all([
+    const [data, sources, shared] = await Promise.all([
       !tv && bootstrap ? bootstrap(site, path) : null,
       sites.sources(site).catch(() => NO_SOURCES),
+      !tv && preview ? preview(site, path).catch(() => null) : null,
     ]);
-    const links = tv ? '' : watchHeadLinks(origin, path);
+    const links = tv ? '' : watchHeadLinks(origin, path) + previewTags(origin, site.name, path, shared);
     // Compressed once per encoding for as long as the page is cached, not once per response.
     const page = {
       body: new EncodedBody(Buffer.from(brandIndexHtml(template.html, site, data, links))),
@@ -235,6 +241,37 @@ export function brandIndexHtml(
       `<meta name="theme-color" content="${escapeHtml(themeColor)}"`,
     );
   return out.replace('</head>', `${head}</head>`);
+}
+
+/**
+ * Open Graph and Twitter card tags, so a pasted link of a title's page shows its title, text and
+ * image (decision 0049). Empty for other pages. Relative image URLs are made absolute.
+ */
+export function previewTags(
+  origin: string,
+  siteName: string,
+  path: string,
+  preview: LinkPreview | null,
+): string {
+  if (!preview) return '';
+  const abs = (url: string) =>
+    /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
+  const description = preview.description.slice(0, 300);
+  const tags: [string, string, string][] = [
+    ['property', 'og:site_name', siteName],
+    ['property', 'og:type', preview.type],
+    ['property', 'og:title', preview.title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', `${origin}${path}`],
+    ['name', 'twitter:card', preview.image ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', preview.title],
+    ['name', 'twitter:description', description],
+  ];
+  if (preview.image)
+    tags.push(['property', 'og:image', abs(preview.image)], ['name', 'twitter:image', abs(preview.image)]);
+  return tags
+    .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" data-marquee-head />`)
+    .join('');
 }
 
 /**

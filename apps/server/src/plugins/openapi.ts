@@ -50,6 +50,11 @@ export const TAGS = [
     name: 'gifs',
     description: "Viewers' gifs of videos: made by a job with ffmpeg, listed per video, served as files.",
   },
+  {
+    name: 'moments',
+    description: "Viewers' timed comments on videos, and a video's share info (a moment or gif it names).",
+  },
+  { name: 'sharing', description: 'Short links per share target, followed and counted.' },
   { name: 'ads', description: 'VAST ad breaks, their tracking pixels and creatives.' },
   { name: 'analytics', description: 'Viewing events (anonymous or signed in), and the summary for admins.' },
   { name: 'auth', description: 'Sign-up, login, tokens, social login, captcha and password recovery.' },

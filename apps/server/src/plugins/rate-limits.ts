@@ -56,6 +56,7 @@ export const LIMITED_ROUTES: Record<string, { group: Group; when?: RouteRule['wh
   'POST /oauth/:provider/callback': { group: 'anonymousWrite' },
   'POST /v2/sites/:site/bundles/:id/taxes': { group: 'anonymousWrite' },
   'POST /v2/sites/:site/platform/:platform/video/:id/getPurchaseLink': { group: 'anonymousWrite' },
+  'POST /v2/sites/:site/short-links': { group: 'anonymousWrite' },
 };
 
 /** Analytics writes: every POST under /v2/sites/:site/analytics/ (one route per kind, batch, :kind). */

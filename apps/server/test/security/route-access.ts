@@ -33,7 +33,7 @@ export type RouteAccess = {
   access: Access;
   /**
    * Path parameters: a name of one of A's resources (world.ts `ids`: purchaseA, methodA,
-   * watchListItemA, progressA, deviceA, otherDeviceA, grantA,
+   * watchListItemA, progressA, deviceA, otherDeviceA, grantA, shortLink,
    * userA) or a literal. `site` is acme and `uid` v1 unless set.
    */
   params?: Record<string, string>;
@@ -389,6 +389,22 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /v2/sites/:site/videos/:id/gifs/:gifId': pub({ params: { id: 'v1', gifId: 'g_0123456789abcdef' } }),
   'GET /v2/sites/:site/gifs/:gifId': pub({ params: { gifId: 'g_0123456789abcdef' } }),
   'GET /v2/gifs/:gifId/:file': pub({ params: { gifId: 'g_0123456789abcdef', file: 'animation.gif' } }),
+  // Moments (decision 0048): added by a signed-in user of the site, read by anyone
+  'POST /api/moments/:channel/none': siteUser({
+    params: { channel: 'news' },
+    query: { __site: 'acme' },
+    body: { timemarker: 1, tag: 'Nice', videoId: 'v1' },
+  }),
+  'GET /v2/sites/:site/videos/:id/moments': pub({ params: { id: 'v1' } }),
+  'GET /v2/sites/:site/moments/:id/count': pub({ params: { id: 'v1' } }),
+  'GET /v2/sites/:site/videos/:id/moments/:momentId': pub({
+    params: { id: 'v1', momentId: 'm_0123456789abcdef' },
+  }),
+  'GET /v1/video/uid/:uid/info': pub({ params: { uid: 'v1' } }),
+  // Sharing (decision 0049): short links for anyone; their counts for the admins
+  'POST /v2/sites/:site/short-links': pub({ body: { path: '/channel/news/v1' } }),
+  'GET /v2/sites/:site/short-links/:code': admin({ params: { code: 'shortLink' } }),
+  'GET /s/:code': pub({ params: { code: 'abcdefg' } }),
   'POST /api/payment/subscribe': user(),
   'GET /api/payment/method/get/:gateway': user({ params: { gateway: 'test' } }),
   'POST /api/payment/method/create/:gateway': user({ params: { gateway: 'test' } }),

@@ -146,6 +146,15 @@ export async function securityWorld() {
     }),
   );
 
+  const shared = await ok(
+    'short links',
+    await h.app.inject({
+      method: 'POST',
+      url: '/v2/sites/acme/short-links',
+      payload: { path: '/channel/news/v1' },
+    }),
+  );
+
   /** Ids of A's resources, by the names route entries use in `params`. */
   const ids: Record<string, string> = {
     purchaseA,
@@ -156,6 +165,7 @@ export async function securityWorld() {
     otherDeviceA: await tvOfA('other-tv-of-alice'),
     grantA: String(grant.id),
     userA: 'alice',
+    shortLink: String((shared.links as { x: string }).x).replace('/s/', ''),
   };
 
   return { ...c, routes, tokens, headersOf, ids, db };

@@ -12,6 +12,7 @@ import * as epg from '../features/epg/locales';
 import * as watchList from '../features/watch-list/locales';
 import * as library from '../features/library/locales';
 import * as gifs from '../features/gifs/locales';
+import * as moments from '../features/moments/locales';
 import * as auth from '../features/auth/locales';
 import * as account from '../features/account/locales';
 import * as watch from '../features/watch/locales';
@@ -39,6 +40,7 @@ const namespaces = {
   watchList,
   library,
   gifs,
+  moments,
   auth,
   account,
   watch,

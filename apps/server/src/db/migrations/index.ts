@@ -19,6 +19,8 @@ import * as m0018 from './0018_device_secrets';
 import * as m0019 from './0019_site_roles';
 import * as m0020 from './0020_chat';
 import * as m0022 from './0022_gifs';
+import * as m0023 from './0023_moments';
+import * as m0024 from './0024_short_links';
 
 /** Every migration, in order. Add new ones here; names sort by their number. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +44,6 @@ export const migrations: Record<string, Migration> = {
   '0019_site_roles': m0019,
   '0020_chat': m0020,
   '0022_gifs': m0022,
+  '0023_moments': m0023,
+  '0024_short_links': m0024,
 };

@@ -6,6 +6,8 @@ import { paths } from '../../config/paths';
 import { StatusMessage } from '../../components/status-message';
 import { ChatPanel } from '../../features/chat';
 import { GifsPanel } from '../../features/gifs';
+import { MomentMarkers, MomentsPanel, useMoment } from '../../features/moments';
+import { loginHref } from '../../lib/session';
 import { WatchView, watchRouteInfo } from '../../features/watch';
 import { useSiteConfig } from '../../features/site';
 import { useLeave } from './use-leave';
@@ -89,6 +91,8 @@ export default function WatchRoute({
 
   const uid = info instanceof WatchRouteError ? '' : info.variant.videoUid;
   const channel = info instanceof WatchRouteError ? '' : info.variant.channelId;
+  const tagId = search.get('tag');
+  const tagged = useMoment(uid, tagId);
   // A live event that is not live, or ends while playing, goes to the not-live page (§4.1, §4.7).
   const notLive = useCallback(
     () =>
@@ -114,7 +118,13 @@ export default function WatchRoute({
   // A live event's room gets the Chat tab (decision 0045); other videos have none yet.
   const live = info.route.kind === 'live' || info.route.kind === 'live-party';
   const tParam = Number(search.get('t'));
-  const startAt = search.has('t') && Number.isFinite(tParam) && tParam >= 0 ? tParam : null;
+  // ?tag= seeks to its moment (and opens Comments); otherwise ?t=, else the saved position.
+  const startAt = tagged.data
+    ? tagged.data.timemarker
+    : search.has('t') && Number.isFinite(tParam) && tParam >= 0
+      ? tParam
+      : null;
+  if (tagId && tagged.isPending) return <div className="watch__placeholder" aria-busy="true" />;
   return (
     <WatchView
       // ?reload=… opens the same video afresh.
@@ -126,8 +136,20 @@ export default function WatchRoute({
       onNotLive={notLive}
       route={site ? { ...info, site } : info}
       tabs={{
-        initial: gifId ? 'gifs' : undefined,
+        initial: tagId ? 'comments' : gifId ? 'gifs' : undefined,
+        overlay: ({ video, player }) => (
+          <MomentMarkers videoUid={uid} duration={video.contentDetails.duration} player={player} />
+        ),
         slots: {
+          comments: ({ player }) => (
+            <MomentsPanel
+              videoUid={uid}
+              channelId={channel}
+              player={player}
+              openMomentId={tagged.data?._id ?? null}
+              loginHref={loginHref('watch', { channel, videoUid: uid })}
+            />
+          ),
           gifs: ({ player }) => (
             <GifsPanel
               videoUid={uid}
@@ -141,7 +163,7 @@ export default function WatchRoute({
                   <ChatPanel
                     chatId={`live-${uid}`}
                     chatroll={site?.perms.chatroll ?? false}
-                    loginHref={paths.login.getHref()}
+                    loginHref={loginHref('watch', { channel, videoUid: uid })}
                   />
                 ),
               }

@@ -36,6 +36,7 @@ export const en = {
     copied: 'Link copied',
     copyFailed: "Couldn't copy. Select the text and copy it yourself.",
     open: 'Share on {{network}}',
+    networks: { facebook: 'Facebook', x: 'X', whatsapp: 'WhatsApp', reddit: 'Reddit', email: 'e-mail' },
   },
   notices: {
     ownerPrivate: OWNER_PRIVATE_NOTICE,
@@ -95,6 +96,7 @@ export const es: Messages<typeof en> = {
     copied: 'Enlace copiado',
     copyFailed: 'No se pudo copiar. Selecciona el texto y cópialo tú.',
     open: 'Compartir en {{network}}',
+    networks: { facebook: 'Facebook', x: 'X', whatsapp: 'WhatsApp', reddit: 'Reddit', email: 'correo' },
   },
   notices: {
     ownerPrivate: 'NOTA: Este vídeo es privado. Puedes verlo porque eres su propietario.',

@@ -1,7 +1,10 @@
 import { useAnalytics } from '@marquee/player/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LINK_COPIED_TOAST_MS } from '@marquee/domain';
+import { useQuery } from '@tanstack/react-query';
+import { shortLinksQueryOptions } from '@marquee/api-client';
+import { LINK_COPIED_TOAST_MS, SHARE_TARGETS, shareTargetUrl, type ShareTarget } from '@marquee/domain';
+import { api } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 
 async function copyText(text: string): Promise<boolean> {
@@ -37,6 +40,13 @@ export function SharePanel({
   const analytics = useAnalytics();
   const linkId = useId();
   const embedId = useId();
+  const origin = new URL(pageUrl).origin;
+  // Each target shares its own short link (counted apart); the page link until they are made.
+  const short = useQuery(shortLinksQueryOptions(api, pageUrl.slice(origin.length) || '/'));
+  const linkFor = (target: ShareTarget) => {
+    const code = short.data?.links[target];
+    return code ? `${origin}${code}` : pageUrl;
+  };
   const embedCode = `<iframe src="${embedUrl}" width="640" height="360" title="${title.replace(/"/g, '&quot;')}" frameborder="0" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`;
 
   const copy = async (text: string, type: 'link' | 'embed') => {
@@ -71,6 +81,31 @@ export function SharePanel({
           {t('share.copyLink')}
         </button>
       </div>
+      <ul className="share-panel__targets" aria-label={t('share.heading')}>
+        {SHARE_TARGETS.filter((target) => target !== 'copy').map((target) => (
+          <li key={target}>
+            <a
+              className="button share-panel__target"
+              href={shareTargetUrl(target as Exclude<ShareTarget, 'copy'>, linkFor(target), title)}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() =>
+                analytics.track({
+                  kind: 'share',
+                  contentId: videoUid,
+                  videoUid,
+                  channelId,
+                  platform: target,
+                  type: 'link',
+                })
+              }
+              data-testid={`share-${target}`}
+            >
+              {t('share.open', { network: t(`share.networks.${target}`) })}
+            </a>
+          </li>
+        ))}
+      </ul>
       {hideEmbeds ? null : (
         <>
           <label className="share-panel__label" htmlFor={embedId}>

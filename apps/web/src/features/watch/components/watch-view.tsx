@@ -1,5 +1,6 @@
+import type { Video } from '@marquee/contract';
 import type { RightMenuTab } from '@marquee/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { preloadHlsEngine, type Player as CorePlayer } from '@marquee/player';
 import {
@@ -40,8 +41,15 @@ interface WatchViewProps {
   onNotLive?: () => void;
   /** The watch route's variant, flags and embed overlay (decision 0028); absent on other screens. */
   route?: WatchRouteInfo;
-  /** Right-menu panels of other features (Gifs, Chat…), and the tab open first. */
-  tabs?: { slots: WatchTabSlots; initial?: RightMenuTab };
+  /**
+   * Right-menu panels of other features (Gifs, Comments…), the tab open first, and what they draw
+   * over the player (the moments' markers).
+   */
+  tabs?: {
+    slots: WatchTabSlots;
+    initial?: RightMenuTab;
+    overlay?: (at: { video: Video; player: CorePlayer | null }) => ReactNode;
+  };
 }
 
 /** The watch screen of a video in a channel: the player (autoplay, muted until a gesture), then its details. */
@@ -146,6 +154,7 @@ export function WatchView({
         ) : (
           <div className="watch__placeholder" aria-busy="true" aria-label={t('loading')} />
         )}
+        {video.data && player ? tabs?.overlay?.({ video: video.data, player }) : null}
         <AdBreak ads={ads} />
         {exitMessage ? (
           <p className="watch__exit-message" role="status" data-testid="exit-message">

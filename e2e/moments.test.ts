@@ -1,0 +1,69 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousA11yViolations } from './axe';
+import { launchBrowser } from './browser';
+import { callApi, pageSignedInAs, signUpViewer } from './viewers';
+
+// Moments (discovery-and-site §5, §8, §9; decision 0048): a viewer adds a comment at a typed
+// h:m:s time from the Comments tab, sees it in the list and as a marker on the player, seeks to it
+// from the list, and a ?tag= link opens the video at the moment.
+const baseUrl = inject('baseUrl');
+const VIDEO = 'demo-video-03';
+const CHANNEL = 'originals';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const playerTime = (page: Page) =>
+  page.getByTestId('player').evaluate((v: HTMLVideoElement) => v.currentTime);
+
+describe('moments', () => {
+  it("an anonymous viewer reads the spec's login message in the Comments tab", async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    await page.goto(`${baseUrl}/channel/${CHANNEL}/${VIDEO}`);
+    await page.getByTestId('watch-tab-comments').click();
+    const login = page.getByTestId('watch-panel-comments').getByTestId('moment-login');
+    expect(await login.textContent()).toContain('You must be logged in to add comment');
+    await page.context().close();
+  });
+
+  it('adds a moment at a typed time, seeks to it from the list, and opens a ?tag= link at it', async () => {
+    const viewer = await signUpViewer('moments');
+    const page = await pageSignedInAs(browser, viewer);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${baseUrl}/channel/${CHANNEL}/${VIDEO}`);
+    await page.getByTestId('watch-tab-comments').click();
+    const panel = page.getByTestId('watch-panel-comments');
+    const form = panel.getByTestId('moment-form');
+    await form.getByTestId('moment-time').fill('abc');
+    expect(await form.getByTestId('moment-submit').isDisabled()).toBe(true);
+    await form.getByTestId('moment-time').fill('0:08');
+    const tag = `Look here ${Date.now()}`;
+    await form.getByTestId('moment-tag').fill(tag);
+    await form.getByTestId('moment-submit').click();
+    await page.getByText('Comment successfully added at 0:08').waitFor();
+    await panel.getByText(tag).waitFor();
+    await page.getByTestId('moment-markers').getByTestId('moment-marker').first().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await panel.getByRole('button', { name: 'Go to 0:08' }).click();
+    await expect.poll(() => playerTime(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(8);
+    expect(await playerTime(page)).toBeLessThan(12);
+
+    const list = await callApi<{ items: { _id: string; tag: string }[] }>(
+      null,
+      'GET',
+      `/v2/sites/demo/videos/${VIDEO}/moments`,
+    );
+    const id = list.body.items.find((m) => m.tag === tag)!._id;
+    await page.goto(`${baseUrl}/channel/${CHANNEL}/${VIDEO}?tag=${id}`);
+    await page.getByTestId('watch-panel-comments').getByText(tag).waitFor();
+    await expect.poll(() => playerTime(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(8);
+    await page.context().close();
+  }, 120_000);
+});

@@ -1,0 +1,35 @@
+import { SHARE_TARGETS, SHORT_CODE } from '@marquee/domain';
+import { z } from 'zod';
+import { SiteParams } from './common';
+
+/** Short links and link previews (discovery-and-site §5; decision 0049). */
+
+/** POST /v2/sites/{site}/short-links {path}: a path of the site ('/…', no scheme or host). */
+export const ShortLinksBody = z.object({
+  path: z
+    .string({ message: 'path must be text' })
+    .min(1)
+    .max(500, 'path is at most 500 characters')
+    .regex(/^\/(?![/\\])[^\s\\]*$/, 'path must be a path of this site, starting with one /'),
+});
+export type ShortLinksBody = z.infer<typeof ShortLinksBody>;
+
+/** One short link per share target, each `/s/{code}` on the site's host. */
+export const ShortLinks = z
+  .object({ links: z.record(z.enum(SHARE_TARGETS), z.string()) })
+  .meta({ id: 'ShortLinks' });
+export type ShortLinks = z.infer<typeof ShortLinks>;
+
+export const ShortLinkParams = z.object({ code: z.string().regex(SHORT_CODE, 'must be a short link code') });
+export type ShortLinkParams = z.infer<typeof ShortLinkParams>;
+
+export const ShortLinkStatsParams = SiteParams.extend({
+  code: z.string().regex(SHORT_CODE, 'must be a short link code'),
+});
+export const ShortLinkStats = z.object({
+  code: z.string(),
+  path: z.string(),
+  target: z.string(),
+  hits: z.number().int(),
+});
+export type ShortLinkStats = z.infer<typeof ShortLinkStats>;
