@@ -18,6 +18,8 @@ import { entitlementsRoutes } from './modules/entitlements/entitlements.routes';
 import { mediaRoutes } from './modules/playback/media.routes';
 import { oembedRoutes } from './modules/oembed/oembed.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
+import { chatFeature, gatewayPublisher } from './modules/chat/chat.realtime';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { registerRealtime } from './modules/realtime/realtime.gateway';
 import { watchPartyRealtime } from './modules/watch-party/watch-party.realtime';
 import { watchPartyRoutes } from './modules/watch-party/watch-party.routes';
@@ -135,6 +137,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(momentsRoutes(ctx));
   await app.register(sharingRoutes(ctx));
   await app.register(commerceRoutes(ctx.commerce, { sites: ctx.sites, catalog: ctx.catalog }));
+  await app.register(chatRoutes(ctx));
 
   // Periodic work starts when the app is ready (its first pass before it takes traffic).
   const scheduler = createScheduler(app.log);
@@ -142,8 +145,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
   const party = watchPartyRealtime(ctx, app.log);
-  registerRealtime(app, ctx, [party.feature]);
+  registerRealtime(app, ctx, [party.feature, chatFeature(ctx.chat, ctx.sites, ctx.now, app.log)]);
   party.attach(app.realtime);
+  ctx.chat.attach(gatewayPublisher(app.realtime));
   app.addHook('onClose', async () => party.close());
   // Job types this process runs itself (gifs by default, so one process is a whole deployment).
   if (ctx.config.inlineJobs.length > 0) {

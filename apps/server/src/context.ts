@@ -38,6 +38,8 @@ import {
 } from './modules/recommendations/recommendations.service';
 import { createRecoveryRepository } from './modules/recovery/recovery.repository';
 import { createRecoveryService, type RecoveryService } from './modules/recovery/recovery.service';
+import { createChatRepository } from './modules/chat/chat.repository';
+import { createChatService, type ChatService } from './modules/chat/chat.service';
 import { createRolesRepository } from './modules/roles/roles.repository';
 import { createRolesService, type RolesService } from './modules/roles/roles.service';
 import { createGifsRepository } from './modules/gifs/gifs.repository';
@@ -112,6 +114,8 @@ export type AppContext = {
   library: LibraryService;
   /** Watch parties: sessions and their synced room (decision 0046). */
   watchParty: WatchPartyService;
+  /** Live chat: tokens, messages, mutes and bans (decision 0045). */
+  chat: ChatService;
   /** The job queue (ingests, gifs) shared with worker processes. */
   jobs: JobsService;
   /** Viewers' gifs of videos, rendered by `gif` jobs (decision 0047). */
@@ -307,6 +311,25 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       roles,
       publish: (change) => events.emit('partyChanged', change),
       now,
+    }),
+    chat: createChatService({
+      repo: createChatRepository(db),
+      roles,
+      limiter,
+      secret: config.authSecret,
+      now,
+      // A live event's or a video's room needs its (non-private) video, a live channel's room the
+      // channel; parties decide their own (roomAccess, decision 0045).
+      roomExists: async (site, room) => {
+        if (room.kind === 'channel')
+          return catalog.liveChannel(site, room.id, {}).then(
+            () => true,
+            (err: { statusCode?: number }) => (err.statusCode === 404 ? false : Promise.reject(err)),
+          );
+        if (room.kind !== 'live' && room.kind !== 'video') return true;
+        const video = (await catalog.videosByUid(site, [room.id])).get(room.id);
+        return !!video && (room.kind === 'video' || video.type === 'liveEvent');
+      },
     }),
     jobs,
     gifs,

@@ -31,6 +31,7 @@ export * from './endpoints/analytics';
 export * from './endpoints/commerce';
 export * from './endpoints/purchases';
 export * from './endpoints/watch-party';
+export * from './endpoints/chat';
 export * from './session';
 export * from './viewer-session';
 export { connectRealtime, realtimeCall, RECONNECT, ACK_TIMEOUT_MS } from './realtime';

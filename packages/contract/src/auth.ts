@@ -63,7 +63,10 @@ export const User = z
     pending: z.boolean(),
     autoPlay: z.boolean(),
     trialUsed: z.array(z.string()),
+    /** The users whose chat messages this user does not see (PATCH chats/mute/{id}). */
     userMuteList: z.array(z.string()),
+    /** The name the user chats under ("add name to chat"); null: their first name. */
+    chatUsername: z.string().nullable(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;

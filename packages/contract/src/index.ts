@@ -18,6 +18,7 @@ export * from './library';
 export * from './commerce';
 export * from './party';
 export * from './realtime';
+export * from './chat';
 export * from './gifs';
 export * from './moments';
 export * from './sharing';

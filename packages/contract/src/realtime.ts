@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ChatClientEvents, ChatServerEvents } from './chat';
 import type { ErrorResponse } from './common';
 import type {
   PartyEnvelope,
@@ -42,10 +43,11 @@ export type RealtimeAuth = z.infer<typeof RealtimeAuth>;
 export type RealtimeAck<T extends object = object> =
   ({ ok: true } & T) | ({ ok: false; status: number } & ErrorResponse);
 
-/** Events a client emits; each takes an acknowledgement callback. */
-export type ClientToServerEvents = {
-  'room:join': (room: RoomRef, ack: (answer: RealtimeAck) => void) => void;
-  'room:leave': (room: RoomRef, ack: (answer: RealtimeAck) => void) => void;
+/**
+ * Events a client emits; each takes an acknowledgement callback. A socket enters a room only
+ * through a feature's authorized join (chat: `chat:join` with a chat token; parties: `party:join`).
+ */
+export type ClientToServerEvents = ChatClientEvents & {
   /** Follow a watch party (decision 0046): its session and room state come back; a member or the lobby only. */
   'party:join': (req: PartyJoinRequest, ack: (answer: RealtimeAck<PartyJoinAnswer>) => void) => void;
   'party:leave': (req: PartyJoinRequest, ack: (answer: RealtimeAck) => void) => void;
@@ -61,4 +63,4 @@ export type ServerToClientEvents = {
   'party:message': (pid: string, message: PartyServerMessage) => void;
   /** The party's session changed (started, host changed, ended, a member came or went). */
   'party:session': (session: WatchPartySession) => void;
-};
+} & ChatServerEvents;

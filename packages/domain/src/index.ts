@@ -31,6 +31,7 @@ export * from './toast';
 export * from './watch-party';
 export * from './roles';
 export * from './realtime';
+export * from './chat';
 export * from './gifs';
 export * from './moments';
 export * from './sharing';

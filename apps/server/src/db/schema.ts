@@ -197,6 +197,10 @@ export interface UsersTable {
   /** The name may change once per 60 days. */
   name_changed_at: IsoTime | null;
   deletion_requested_at: IsoTime | null;
+  /** The name the user chats under (the "add name to chat" modal); null: their first name. */
+  chat_username: string | null;
+  /** string[]: the users whose chat messages this user does not see (migration 0020). */
+  chat_mute_list: Json | null;
 }
 
 export interface BundlesTable {
@@ -631,6 +635,34 @@ export interface Database {
   gifs: GifsTable;
   moments: MomentsTable;
   short_links: ShortLinksTable;
+  chat_messages: ChatMessagesTable;
+  chat_bans: ChatBansTable;
+}
+
+/** A chat message of a room (migration 0020, decision 0045). */
+export interface ChatMessagesTable {
+  /** 'm' + creation instant in base 36 + random: sorts in time order. */
+  id: string;
+  site_uid: string;
+  /** live, video, channel or party */
+  room_kind: string;
+  room_id: string;
+  user_id: string;
+  username: string;
+  value: string;
+  verified: Flag;
+  created_at: IsoTime;
+  deleted_at: IsoTime | null;
+  deleted_by: string | null;
+}
+
+/** A user's chat ban on a site (migration 0020): writing is suspended until `until`. */
+export interface ChatBansTable {
+  site_uid: string;
+  user_id: string;
+  until: IsoTime;
+  banned_by: string;
+  created_at: IsoTime;
 }
 
 /** A site's own role (migration 0019); the built-in ones are in packages/domain/src/roles.ts. */

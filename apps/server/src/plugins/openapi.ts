@@ -67,6 +67,10 @@ export const TAGS = [
     description:
       'Watch parties: create, join, start, end, change host; their sync runs over the realtime socket.',
   },
+  {
+    name: 'chat',
+    description: 'Live chat: tokens for the realtime rooms, messages, history, mutes, bans (decision 0045).',
+  },
   { name: 'devices', description: 'TV activation by code (second screens) and the signed-in devices.' },
   {
     name: 'commerce',

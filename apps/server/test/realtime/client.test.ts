@@ -71,12 +71,14 @@ describe('connectRealtime', () => {
     const token = await tokenOf(`client-${++n}`);
     const { socket } = client({ token: async () => token });
     await connected(socket);
-    const error = await realtimeCall(socket, 'room:join', { kind: 'lobby' as never, id: 'x' }).catch(
+    const error = await realtimeCall(socket, 'chat:leave', { chatId: 'lobby-x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'invalid', field: 'chatId' });
+    const refused = await realtimeCall(socket, 'chat:join', { token: 'chat1.forged.mac' }).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'invalid', field: 'kind' });
-    await expect(realtimeCall(socket, 'room:join', { kind: 'live', id: 'final' })).resolves.toMatchObject({
+    expect(refused).toMatchObject({ status: 401, code: 'chatTokenInvalid', field: 'token' });
+    await expect(realtimeCall(socket, 'chat:leave', { chatId: 'live-final' })).resolves.toMatchObject({
       ok: true,
     });
   });
@@ -88,7 +90,7 @@ describe('connectRealtime', () => {
     await connected(socket);
     await sessions.revoke([`session-${id}`]);
     const gone = new Promise((resolve) => socket.once('disconnect', resolve));
-    socket.emit('room:join', { kind: 'live', id: 'x' }, () => {});
+    socket.emit('chat:leave', { chatId: 'live-x' }, () => {});
     await gone;
     expect(calls.revoked).toBe(1);
     expect(socket.active).toBe(false);

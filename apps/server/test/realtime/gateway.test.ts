@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySessionStore } from '../../src/infra/session-store';
 import { roomName } from '../../src/modules/realtime/realtime.gateway';
 import { newSiteRow } from '../../src/modules/sites/site-defaults';
-import { accountsHarness, DAY, type AccountsHarness } from '../support/accounts';
+import { videoRow } from '../fixtures';
+import { accountsHarness, bearer, DAY, type AccountsHarness } from '../support/accounts';
 
 const TV_ORIGIN = 'file://';
 const sessions = createMemorySessionStore(DAY, () => t.clock.now);
@@ -27,6 +28,15 @@ beforeAll(async () => {
     env: { REALTIME_TV_ORIGINS: `${TV_ORIGIN}, app://tv` },
     context: { sessions },
   });
+  // The live events whose chat rooms the tests join.
+  await t.h.db
+    .insertInto('videos')
+    .values(
+      ['final', 'semi'].flatMap((uid) =>
+        ['acme', 'other'].map((site) => videoRow(site, uid, { type: 'liveEvent' })),
+      ),
+    )
+    .execute();
   await t.h.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(t.h.app.server.address() as AddressInfo).port}`;
 });
@@ -36,10 +46,12 @@ afterEach(() => {
 afterAll(() => t.h.close());
 
 let n = 0;
-/** An access token of a new user of `site`, and its session id. */
+/** A new user of `site`: their access token and session id. */
 async function user(site = 'acme') {
   const id = `user-rt-${++n}`;
+  await t.insertUser({ id, site_uid: site, email: `${id}@${site}.test` }, null);
   return {
+    id,
     token: await t.accessTokenFor({ id, site, email: `${id}@${site}.test` }),
     sessionId: `session-${id}`,
   };
@@ -69,8 +81,26 @@ function handshake(socket: Socket): Promise<{ connected: true } | { refused: str
   });
 }
 
-const join = (socket: Socket, room: unknown): Promise<RealtimeAck> =>
-  socket.timeout(5000).emitWithAck('room:join', room);
+/**
+ * Joins a live event's chat room the only way a socket can enter a room: with a chat token the
+ * HTTP API granted (PATCH chats/{id}), presented as `chat:join`.
+ */
+async function join(
+  socket: Socket,
+  token: string,
+  room: { id: string },
+  site = 'acme',
+  node = t.h.app,
+): Promise<RealtimeAck> {
+  const grant = await node.inject({
+    method: 'PATCH',
+    url: `/v2/sites/${site}/chats/live-${room.id}`,
+    headers: bearer(token),
+    payload: { read: true },
+  });
+  expect(grant.statusCode).toBe(200);
+  return socket.timeout(5000).emitWithAck('chat:join', { token: grant.json<{ token: string }>().token });
+}
 
 /** The next `probe` the socket receives within `ms`, or 'nothing'. */
 function nextProbe(socket: Socket, ms = 500): Promise<unknown> {
@@ -161,48 +191,48 @@ describe('messages', () => {
   it('answers a malformed join with an error ack naming the field', async () => {
     const socket = socketTo(url, { token: (await user()).token });
     await handshake(socket);
-    expect(await join(socket, { kind: 'lobby', id: 'final' })).toMatchObject({
-      ok: false,
-      error: { code: 'invalid', field: 'kind' },
-    });
-    expect(await join(socket, { kind: 'live', id: 'no spaces' })).toMatchObject({
-      ok: false,
-      error: { code: 'invalid', field: 'id' },
-    });
-    expect(await join(socket, 'final')).toMatchObject({
-      ok: false,
-      status: 400,
-      error: { field: 'payload' },
-    });
+    const send = (payload: unknown) => socket.timeout(5000).emitWithAck('chat:join', payload);
+    expect(await send({})).toMatchObject({ ok: false, error: { code: 'invalid', field: 'token' } });
+    expect(await send({ token: 'x', after: 7 })).toMatchObject({ ok: false, error: { field: 'after' } });
+    expect(await send('final')).toMatchObject({ ok: false, status: 400, error: { field: 'payload' } });
+  });
+
+  it('has no unauthorized join: the old room:join is not answered', async () => {
+    const socket = socketTo(url, { token: (await user()).token });
+    await handshake(socket);
+    await expect(
+      socket.timeout(300).emitWithAck('room:join', { kind: 'live', id: 'final' }),
+    ).rejects.toThrow();
   });
 
   it('drops a connected socket once its session is revoked', async () => {
     const { token, sessionId } = await user();
     const socket = socketTo(url, { token });
     await handshake(socket);
-    expect(await join(socket, { kind: 'live', id: 'final' })).toEqual({ ok: true });
+    expect(await join(socket, token, { id: 'final' })).toMatchObject({ ok: true });
     const told = new Promise((resolve) => socket.once('session:revoked', () => resolve('told')));
     const dropped = new Promise((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
     await sessions.revoke([sessionId]);
-    socket.emit('room:join', { kind: 'live', id: 'other' });
+    socket.emit('chat:leave', { chatId: 'live-final' }, () => {});
     expect(await told).toBe('told');
     expect(await dropped).toBe('io server disconnect');
   });
 
   it('delivers a room broadcast to its members only, not to other rooms or sites', async () => {
-    const member = socketTo(url, { token: (await user()).token });
-    const otherRoom = socketTo(url, { token: (await user()).token });
-    const otherSite = socketTo(url, { token: (await user('other')).token, origin: 'https://other.test' });
+    const [a, b, c] = [await user(), await user(), await user('other')];
+    const member = socketTo(url, { token: a.token });
+    const otherRoom = socketTo(url, { token: b.token });
+    const otherSite = socketTo(url, { token: c.token, origin: 'https://other.test' });
     for (const s of [member, otherRoom, otherSite]) expect(await handshake(s)).toEqual({ connected: true });
-    expect(await join(member, { kind: 'live', id: 'final' })).toEqual({ ok: true });
-    expect(await join(otherRoom, { kind: 'live', id: 'semi' })).toEqual({ ok: true });
-    expect(await join(otherSite, { kind: 'live', id: 'final' })).toEqual({ ok: true });
+    expect(await join(member, a.token, { id: 'final' })).toMatchObject({ ok: true });
+    expect(await join(otherRoom, b.token, { id: 'semi' })).toMatchObject({ ok: true });
+    expect(await join(otherSite, c.token, { id: 'final' }, 'other')).toMatchObject({ ok: true });
 
     const received = [nextProbe(member), nextProbe(otherRoom), nextProbe(otherSite)];
     broadcast(t.h.app.realtime.io, 'acme', { kind: 'live', id: 'final' }, { goal: 1 });
     expect(await Promise.all(received)).toEqual([{ goal: 1 }, 'nothing', 'nothing']);
 
-    expect(await member.timeout(5000).emitWithAck('room:leave', { kind: 'live', id: 'final' })).toEqual({
+    expect(await member.timeout(5000).emitWithAck('chat:leave', { chatId: 'live-final' })).toEqual({
       ok: true,
     });
     const afterLeaving = nextProbe(member);
@@ -220,15 +250,22 @@ describe.skipIf(!process.env.REDIS_URL)('two nodes over Redis', () => {
       sites: [newSiteRow('acme', 'Acme TV', { hosts: '["tv.acme.test"]' })],
       env: { AUTH_SECRET: t.h.config.authSecret, REDIS_PREFIX: t.h.config.redisPrefix },
     });
+    await second.h.db
+      .insertInto('videos')
+      .values(videoRow('acme', 'final', { type: 'liveEvent' }))
+      .execute();
     await second.h.app.listen({ port: 0, host: '127.0.0.1' });
     secondUrl = `http://127.0.0.1:${(second.h.app.server.address() as AddressInfo).port}`;
   });
   afterAll(() => second?.h.close());
 
   it('carries a broadcast on one node to a member connected to the other', async () => {
-    const onSecond = socketTo(secondUrl, { token: (await user()).token });
+    const { token, id } = await user();
+    // Each harness has a database of its own; a deployment's nodes share one.
+    await second.insertUser({ id, site_uid: 'acme', email: `${id}@acme.test` }, null);
+    const onSecond = socketTo(secondUrl, { token });
     expect(await handshake(onSecond)).toEqual({ connected: true });
-    expect(await join(onSecond, { kind: 'live', id: 'final' })).toEqual({ ok: true });
+    expect(await join(onSecond, token, { id: 'final' }, 'acme', second.h.app)).toMatchObject({ ok: true });
     const received = nextProbe(onSecond, 3000);
     broadcast(t.h.app.realtime.io, 'acme', { kind: 'live', id: 'final' }, { from: 'first node' });
     expect(await received).toEqual({ from: 'first node' });

@@ -304,6 +304,30 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   }),
   'GET /v2/sites/:site/watch-party/:id/content': siteUser({ params: { id: 'no-such-party' } }),
   'GET /v2/sites/:site/watch-party-code/:code': siteUser({ params: { code: 'ABC234' } }),
+  // Chat (decision 0045): the site's signed-in users; ban and deletion for staff, support and admin
+  'POST /v2/sites/:site/chats/users': siteUser({ body: { userIds: ['alice'] } }),
+  'PATCH /v2/sites/:site/chats/ban': siteUser({
+    body: { userId: 'bob', chatBanUntil: null },
+    expect: { userA: 403, userB: 403 },
+    why: 'only staff, support and admin may ban (the body lifts a ban, so the matrix bans no one)',
+  }),
+  'PATCH /v2/sites/:site/chats/mute/:userId': siteUser({ params: { userId: 'bob' }, body: { mute: false } }),
+  'GET /v2/sites/:site/chats/muteList': siteUser(),
+  'PATCH /v2/sites/:site/chats/username': siteUser({ body: { chatUsername: 'Matrix' } }),
+  'PATCH /v2/sites/:site/chats/:chatId': siteUser({
+    params: { chatId: 'live-matrix' },
+    body: { read: true },
+  }),
+  'POST /v2/sites/:site/chats/:chatId': siteUser({
+    params: { chatId: 'live-matrix' },
+    body: { message: 'hi' },
+  }),
+  'GET /v2/sites/:site/chats/:chatId/messages': siteUser({ params: { chatId: 'live-matrix' } }),
+  'DELETE /v2/sites/:site/chats/:chatId/messages/:messageId': siteUser({
+    params: { chatId: 'live-matrix', messageId: 'nope' },
+    expect: { userA: 403, userB: 403 },
+    why: 'only staff, support and admin may delete a message (theirs then answer 404: no such message)',
+  }),
 
   // Oembed and analytics
   'GET /oembed': pub({ query: { url: 'http://tv.acme.test/watch/v1' } }),

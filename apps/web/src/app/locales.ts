@@ -22,6 +22,7 @@ import * as checkout from '../features/checkout/locales';
 import * as subscribe from '../features/subscribe/locales';
 import * as purchases from '../features/purchases/locales';
 import * as watchParty from '../features/watch-party/locales';
+import * as chat from '../features/chat/locales';
 
 /**
  * Every namespace's messages, by language. A feature adds its namespace here: it exports
@@ -50,6 +51,7 @@ const namespaces = {
   subscribe,
   purchases,
   watchParty,
+  chat,
 } as const;
 
 export const resources: Resource = {

@@ -17,6 +17,7 @@ import * as m0015 from './0015_paypal_plans';
 import * as m0016 from './0016_site_gateways_repeating_guide';
 import * as m0018 from './0018_device_secrets';
 import * as m0019 from './0019_site_roles';
+import * as m0020 from './0020_chat';
 import * as m0021 from './0021_watch_parties';
 import * as m0022 from './0022_gifs';
 import * as m0023 from './0023_moments';
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0016_site_gateways_repeating_guide': m0016,
   '0018_device_secrets': m0018,
   '0019_site_roles': m0019,
+  '0020_chat': m0020,
   '0021_watch_parties': m0021,
   '0022_gifs': m0022,
   '0023_moments': m0023,

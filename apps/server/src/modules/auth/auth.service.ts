@@ -66,8 +66,19 @@ export function toUser(row: UsersTable): User {
     pending: false,
     autoPlay: true,
     trialUsed: [],
-    userMuteList: [],
+    userMuteList: parseMuteList(row.chat_mute_list),
+    chatUsername: row.chat_username ?? null,
   };
+}
+
+/** The stored muted list (a JSON array of user ids; chat's repository writes it). */
+export function parseMuteList(stored: string | null | undefined): string[] {
+  try {
+    const list: unknown = JSON.parse(stored ?? '[]');
+    return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -280,6 +291,8 @@ export function createAuthService(deps: {
         terms_accepted_at: body.terms ? iso(now()) : null,
         name_changed_at: null,
         deletion_requested_at: null,
+        chat_username: null,
+        chat_mute_list: null,
       };
       try {
         await repo.insertUser(row);

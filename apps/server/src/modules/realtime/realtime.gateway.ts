@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import {
   REALTIME_PATH,
   RealtimeAuth,
-  RoomRef,
+  type RoomRef,
   type ClientToServerEvents,
   type RealtimeAck,
   type ServerToClientEvents,
@@ -129,27 +129,7 @@ export function registerRealtime(
     socket.use((_packet, next) => {
       void dropIfRevoked(socket).then((gone) => gone === false && next());
     });
-    const site = socket.data.user.siteUid;
-    handle(
-      socket,
-      'room:join',
-      RoomRef,
-      async (room) => {
-        await socket.join(roomName(site, room));
-        return {};
-      },
-      app.log,
-    );
-    handle(
-      socket,
-      'room:leave',
-      RoomRef,
-      async (room) => {
-        await socket.leave(roomName(site, room));
-        return {};
-      },
-      app.log,
-    );
+    // Rooms are entered only through a feature's authorized join (chat: `chat:join` with a chat token).
     for (const feature of features) feature(socket, gateway);
   });
 

@@ -1,5 +1,7 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
+import { ChatPanel } from '../../features/chat';
+import { useSiteConfig } from '../../features/site';
 import { LiveView } from '../../features/watch';
 import { useLeave } from './use-leave';
 
@@ -12,5 +14,13 @@ export default function LiveRoute() {
   const [search] = useSearchParams();
   const leave = useLeave(useNavigate());
   const selected = channelId ?? search.get('channel');
-  return <LiveView channelId={selected} hrefFor={paths.liveChannel.getHref} onLeave={leave} />;
+  const perms = useSiteConfig().data?.perms;
+  // The channel's chat (decision 0045), unless the site hides chat.
+  const chat =
+    perms && !perms.hideChat
+      ? (chatId: string) => (
+          <ChatPanel chatId={chatId} chatroll={perms.chatroll} loginHref={paths.login.getHref()} />
+        )
+      : undefined;
+  return <LiveView channelId={selected} hrefFor={paths.liveChannel.getHref} onLeave={leave} chat={chat} />;
 }

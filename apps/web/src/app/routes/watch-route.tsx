@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { WatchRouteError, type WatchRouteKind } from '@marquee/domain';
 import { paths } from '../../config/paths';
 import { StatusMessage } from '../../components/status-message';
+import { ChatPanel } from '../../features/chat';
 import { GifsPanel } from '../../features/gifs';
 import { MomentMarkers, MomentsPanel, useMoment } from '../../features/moments';
 import { loginHref } from '../../lib/session';
@@ -117,6 +118,8 @@ export default function WatchRoute({
     );
   }
   const gifId = search.get('gif');
+  // A live event's room gets the Chat tab (decision 0045); other videos have none yet.
+  const live = info.route.kind === 'live' || info.route.kind === 'live-party';
   const tParam = Number(search.get('t'));
   // ?tag= seeks to its moment (and opens Comments); otherwise ?t=, else the saved position.
   const startAt = tagged.data
@@ -158,6 +161,17 @@ export default function WatchRoute({
             />
           ),
           watchParty: ({ video }) => <WatchPartyTab video={video} />,
+          ...(live
+            ? {
+                chat: () => (
+                  <ChatPanel
+                    chatId={`live-${uid}`}
+                    chatroll={site?.perms.chatroll ?? false}
+                    loginHref={loginHref('watch', { channel, videoUid: uid })}
+                  />
+                ),
+              }
+            : {}),
         },
       }}
     />

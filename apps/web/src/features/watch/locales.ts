@@ -16,6 +16,7 @@ export const en = {
     nextAt: 'Next at {{time}}: {{title}}',
     channels: 'Channels',
     channelsNav: 'Live channels',
+    chat: 'Channel chat',
   },
   queue: {
     title: 'Queue',
@@ -93,6 +94,7 @@ export const es: Messages<typeof en> = {
     nextAt: 'A las {{time}}: {{title}}',
     channels: 'Canales',
     channelsNav: 'Canales en directo',
+    chat: 'Chat del canal',
   },
   queue: {
     title: 'Cola',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Player as CorePlayer } from '@marquee/player';
@@ -18,10 +18,12 @@ interface LiveViewProps {
   channelId?: string | null;
   hrefFor: (channelId: string) => string;
   onLeave: () => void;
+  /** The channel's chat panel for its room (composed by the app, decision 0045); none without it. */
+  chat?: (chatId: string) => ReactNode;
 }
 
 /** Live channels: the selected channel playing (live HLS), with now/next and the channel list. */
-export function LiveView({ channelId, hrefFor, onLeave }: LiveViewProps) {
+export function LiveView({ channelId, hrefFor, onLeave, chat }: LiveViewProps) {
   const { t } = useTranslation('watch');
   const channels = useLiveChannels();
   const list = channels.data?.items ?? [];
@@ -67,6 +69,11 @@ export function LiveView({ channelId, hrefFor, onLeave }: LiveViewProps) {
           <div className="watch__placeholder" aria-busy="true" aria-label={t('live.loading')} />
         )}
       </div>
+      {current && chat ? (
+        <section className="live__chat" aria-label={t('live.chat')} data-testid="live-chat">
+          {chat(`channel-${current.id}`)}
+        </section>
+      ) : null}
       <div className="watch__info">
         <h1 className="watch__title">
           {current ? (

@@ -1,0 +1,87 @@
+import { ChatJoin, ChatLeave, ChatSend } from '@marquee/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../plugins/errors';
+import { handle, roomName, type RealtimeFeature, type RealtimeGateway } from '../realtime';
+import type { SitesService } from '../sites';
+import type { ChatPublisher, ChatService } from './chat.service';
+
+/** Every socket of a user joins this room, so a ban reaches all of them on every node at once. */
+export const userRoomName = (siteUid: string, userId: string) => `${siteUid}:user:${userId}`;
+
+/** The gateway as the chat service's publisher: every emit goes to the room on every node. */
+export function gatewayPublisher(gateway: Pick<RealtimeGateway, 'io' | 'to'>): ChatPublisher {
+  return {
+    message: (site, room, message) => gateway.to(site, room).emit('chat:message', message),
+    deleted: (site, room, deleted) => gateway.to(site, room).emit('chat:deleted', deleted),
+    suspended: (site, userId, ban) => gateway.io.to(userRoomName(site, userId)).emit('chat:suspended', ban),
+  };
+}
+
+/**
+ * Chat over the socket (decision 0045); the app attaches `gatewayPublisher(app.realtime)` to the
+ * chat service once the gateway is registered, so HTTP sends reach the rooms even before any
+ * socket connected to this node: `chat:join` presents a chat token (PATCH chats/{id}) and
+ * joins its room as a reader or a writer until the token expires; `chat:send` needs a writer's
+ * grant that has not expired, then goes through the same rules as POST chats/{id} (the ban table,
+ * slow mode, the flood limit); `chat:leave` leaves.
+ */
+export function chatFeature(
+  chat: ChatService,
+  sites: Pick<SitesService, 'byUid'>,
+  now: () => number,
+  log: FastifyBaseLogger,
+): RealtimeFeature {
+  return (socket) => {
+    const user = socket.data.user;
+    void socket.join(userRoomName(user.siteUid, user.id));
+    /** chatId → what its token granted, until when. */
+    const grants = new Map<string, { write: boolean; exp: number; room: string }>();
+
+    handle(
+      socket,
+      'chat:join',
+      ChatJoin,
+      async ({ token, after }) => {
+        const site = await sites.byUid(user.siteUid);
+        const { claims, room, messages } = await chat.join(user, site, token, after);
+        const name = roomName(site.uid, room);
+        await socket.join(name);
+        grants.set(claims.chatId, { write: claims.write, exp: claims.exp, room: name });
+        return { chatId: claims.chatId, read: claims.read, write: claims.write, messages };
+      },
+      log,
+    );
+
+    handle(
+      socket,
+      'chat:leave',
+      ChatLeave,
+      async ({ chatId }) => {
+        const grant = grants.get(chatId);
+        if (grant) {
+          grants.delete(chatId);
+          await socket.leave(grant.room);
+        }
+        return {};
+      },
+      log,
+    );
+
+    handle(
+      socket,
+      'chat:send',
+      ChatSend,
+      async ({ chatId, message }) => {
+        const grant = grants.get(chatId);
+        if (!grant) throw new AppError(403, 'chatNotJoined', 'Join the chat first', 'chatId');
+        if (grant.exp <= now())
+          throw new AppError(401, 'chatTokenExpired', 'Chat token expired: renew it', 'token');
+        if (!grant.write)
+          throw new AppError(403, 'chatReadOnly', 'This chat token does not allow writing', 'token');
+        const site = await sites.byUid(user.siteUid);
+        return { message: await chat.send(user, site, chatId, message) };
+      },
+      log,
+    );
+  };
+}
