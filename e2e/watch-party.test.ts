@@ -104,6 +104,37 @@ describe('watch party', () => {
     );
     expect((await media(guest)).paused).toBe(true);
 
+    // They chat in the party's room; then the guest mutes the host, whose next message it no longer sees.
+    await host.getByTestId('party-tab-chat').click();
+    await guest.getByTestId('party-tab-chat').click();
+    const hostChat = host.getByTestId('party-chat-slot').getByTestId('chat-panel');
+    const guestChat = guest.getByTestId('party-chat-slot').getByTestId('chat-panel');
+    const hello = `Hello party ${Date.now()}`;
+    await hostChat.getByTestId('chat-input').fill(hello);
+    await hostChat.getByTestId('chat-send').click();
+    const fromHost = guestChat.getByTestId('chat-message').filter({ hasText: hello });
+    await fromHost.waitFor();
+    const reply = `Hi host ${Date.now()}`;
+    await guestChat.getByTestId('chat-input').fill(reply);
+    await guestChat.getByTestId('chat-send').click();
+    await hostChat.getByTestId('chat-message').filter({ hasText: reply }).waitFor();
+    await fromHost.getByRole('button', { name: /^Actions for / }).click();
+    await fromHost.getByTestId('chat-mute').click();
+    await guest.getByTestId('chat-confirm-mute').getByTestId('chat-confirm').click();
+    await guestChat.getByTestId('chat-message').filter({ hasText: hello }).waitFor({ state: 'detached' });
+    const after = `Still here ${Date.now()}`;
+    await hostChat.getByTestId('chat-input').fill(after);
+    await hostChat.getByTestId('chat-send').click();
+    await hostChat.getByTestId('chat-message').filter({ hasText: after }).waitFor();
+    // The guest's own reply arrives after the host's last message would have: it is still shown, the host's is not.
+    const later = `Muted check ${Date.now()}`;
+    await guestChat.getByTestId('chat-input').fill(later);
+    await guestChat.getByTestId('chat-send').click();
+    await guestChat.getByTestId('chat-message').filter({ hasText: later }).waitFor();
+    expect(await guestChat.getByTestId('chat-message').filter({ hasText: after }).count()).toBe(0);
+    await host.getByTestId('party-tab-party').click();
+    await guest.getByTestId('party-tab-party').click();
+
     // The host hands over: the guest now drives the room, and the old host follows its play.
     await host.getByTestId('party-make-host').click();
     await guest.locator('[data-testid="party-room"][data-role="host"][data-synced]').waitFor();

@@ -234,6 +234,15 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     entitlements: (siteUid, userId) => entitlements.forUser(siteUid, userId),
     sessionIsLive: (sessionId) => auth.sessionIsLive(sessionId),
   });
+  const watchParty = createWatchPartyService({
+    repo: createWatchPartyRepository(db),
+    catalog,
+    userName: async (user) =>
+      (await auth.getUser(user.id))?.first_name.trim() || user.email.split('@')[0] || 'Guest',
+    roles,
+    publish: (change) => events.emit('partyChanged', change),
+    now,
+  });
   const jobs = createJobsService(createJobsRepository(db));
   const gifs = createGifsService({
     repo: createGifsRepository(db),
@@ -303,15 +312,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       catalog,
       entitlements: (siteUid, userId) => entitlements.forUser(siteUid, userId),
     }),
-    watchParty: createWatchPartyService({
-      repo: createWatchPartyRepository(db),
-      catalog,
-      userName: async (user) =>
-        (await auth.getUser(user.id))?.first_name.trim() || user.email.split('@')[0] || 'Guest',
-      roles,
-      publish: (change) => events.emit('partyChanged', change),
-      now,
-    }),
+    watchParty,
     chat: createChatService({
       repo: createChatRepository(db),
       roles,
@@ -319,7 +320,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       secret: config.authSecret,
       now,
       // A live event's or a video's room needs its (non-private) video, a live channel's room the
-      // channel; parties decide their own (roomAccess, decision 0045).
+      // channel; a party's room, a party the user may open (roomAccess, decisions 0045, 0046).
       roomExists: async (site, room) => {
         if (room.kind === 'channel')
           return catalog.liveChannel(site, room.id, {}).then(
@@ -329,6 +330,9 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
         if (room.kind !== 'live' && room.kind !== 'video') return true;
         const video = (await catalog.videosByUid(site, [room.id])).get(room.id);
         return !!video && (room.kind === 'video' || video.type === 'liveEvent');
+      },
+      roomAccess: async (user, site, room) => {
+        if (room.kind === 'party') await watchParty.get(user, site, room.id);
       },
     }),
     jobs,

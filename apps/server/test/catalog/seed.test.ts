@@ -106,7 +106,7 @@ describe('demo seed', () => {
     // monthly, annual, rental, pre-order PPV, channels, no-ads, passcode pass, shipped product
     expect(first.bundles).toBe(8);
     expect(first.coupons).toBeGreaterThanOrEqual(2);
-    expect(first.users).toBe(2);
+    expect(first.users).toBe(3);
     expect(first.tabs).toBeGreaterThanOrEqual(5);
   });
 
@@ -205,11 +205,13 @@ describe('demo seed', () => {
       .execute();
     expect(users.map((u) => [u.email, JSON.parse(u.roles)])).toEqual([
       ['admin@marquee.test', ['admin']],
+      ['staff@marquee.test', ['staff']],
       ['viewer@marquee.test', []],
     ]);
-    expect(users[1]!.password_hash).toMatch(/^\$argon2id\$/);
-    expect(await verify(users[1]!.password_hash, 'marquee-viewer')).toBe(true);
+    expect(users[2]!.password_hash).toMatch(/^\$argon2id\$/);
+    expect(await verify(users[2]!.password_hash, 'marquee-viewer')).toBe(true);
     expect(await verify(users[0]!.password_hash, 'marquee-admin')).toBe(true);
+    expect(await verify(users[1]!.password_hash, 'marquee-staff')).toBe(true);
   });
 
   it('clears the in-process read cache when it re-seeds', async () => {
@@ -305,7 +307,7 @@ describe('demo seed', () => {
       .select(['id', 'email'])
       .where('site_uid', '=', 'classics')
       .execute();
-    expect(users.map((u) => u.id).sort()).toEqual(['classics-admin', 'classics-viewer']);
+    expect(users.map((u) => u.id).sort()).toEqual(['classics-admin', 'classics-staff', 'classics-viewer']);
     const play = await h.app.inject('/v2/sites/classics/videos/demo-movie-lighthouse/play-url');
     expect(play.statusCode).toBe(200);
   });

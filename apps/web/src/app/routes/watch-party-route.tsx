@@ -5,7 +5,9 @@ import { AgeRestricted, BirthDateModal, useAgeGate } from '../../features/watch'
 import { useTranslation } from 'react-i18next';
 import { StatusMessage } from '../../components/status-message';
 import { PartyScreen } from '../../features/watch-party';
-import { RequireLogin } from '../../lib/session';
+import { ChatPanel } from '../../features/chat';
+import { useSiteConfig } from '../../features/site';
+import { loginHref, RequireLogin } from '../../lib/session';
 import { paths } from '../../config/paths';
 
 /** `/watch-party?pid` (main.watch-party {pid}): the lobby and the party; login required (odrc=watchPartyLobby). Lazy. */
@@ -22,6 +24,7 @@ export default function WatchPartyRoute() {
 function Party({ pid }: { pid: string }) {
   const { t } = useTranslation('watchParty');
   const navigate = useNavigate();
+  const config = useSiteConfig().data;
   if (!pid) {
     return (
       <StatusMessage kind="error" title={t('title')} testId="party-error">
@@ -36,6 +39,15 @@ function Party({ pid }: { pid: string }) {
       pid={pid}
       onExit={exit}
       gate={(video, player) => <PartyAgeGate video={video} player={player} onBack={exit} />}
+      chat={
+        config?.perms.hideChat ? undefined : (
+          <ChatPanel
+            chatId={`party-${pid}`}
+            chatroll={config?.perms.chatroll ?? false}
+            loginHref={loginHref('watchPartyLobby', { pid })}
+          />
+        )
+      }
     />
   );
 }

@@ -35,7 +35,6 @@ export const en = {
   end: 'End party',
   leave: 'Leave party',
   resync: 'Sync with the host',
-  chatSoon: 'Party chat',
   share: {
     link: 'Party link',
     copy: 'Copy',
@@ -99,7 +98,6 @@ export const es: Messages<typeof en> = {
   end: 'Terminar la fiesta',
   leave: 'Salir de la fiesta',
   resync: 'Sincronizar con el anfitrión',
-  chatSoon: 'Chat de la fiesta',
   share: {
     link: 'Enlace de la fiesta',
     copy: 'Copiar',

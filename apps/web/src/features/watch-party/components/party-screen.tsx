@@ -37,6 +37,7 @@ export function PartyScreen({
   pid,
   onExit,
   gate,
+  chat,
 }: {
   pid: string;
   onExit: () => void;
@@ -45,6 +46,8 @@ export function PartyScreen({
    * renders `player` when the viewer may watch. Meanwhile the room goes on without them.
    */
   gate?: (video: Video | undefined, player: ReactNode) => ReactNode;
+  /** The party's chat (composed by the route: the chat feature, in the room `party-{pid}`). */
+  chat?: ReactNode;
 }) {
   const { t } = useTranslation('watchParty');
   const { user } = useSession();
@@ -185,6 +188,7 @@ export function PartyScreen({
 
   return (
     <PartyRoom
+      chat={chat}
       session={s}
       me={me}
       room={room}
@@ -209,6 +213,7 @@ function PartyRoom({
   videoUid,
   video,
   gate = (_video, player) => player,
+  chat,
   title,
   onLeft,
   onEnded,
@@ -219,6 +224,7 @@ function PartyRoom({
   videoUid: string;
   video: Video | undefined;
   gate?: (video: Video | undefined, player: ReactNode) => ReactNode;
+  chat?: ReactNode;
   title: string;
   onLeft: () => void;
   onEnded: () => void;
@@ -260,13 +266,15 @@ function PartyRoom({
     if (thenLeave) onLeft();
   };
 
+  // The Chat tab only where the route gives a chat (the site may hide it).
+  const tabs = chat ? TABS : TABS.filter((id) => id !== 'chat');
   const onKey = (e: KeyboardEvent) => {
-    const i = TABS.indexOf(tab);
+    const i = tabs.indexOf(tab);
     const next =
       e.key === 'ArrowRight'
-        ? TABS[(i + 1) % TABS.length]
+        ? tabs[(i + 1) % tabs.length]
         : e.key === 'ArrowLeft'
-          ? TABS[(i + 2) % TABS.length]
+          ? tabs[(i + tabs.length - 1) % tabs.length]
           : null;
     if (!next) return;
     e.preventDefault();
@@ -315,7 +323,7 @@ function PartyRoom({
       </div>
       <aside className="party__side">
         <div role="tablist" aria-label={t('tabs.label')} className="party__tabs" onKeyDown={onKey}>
-          {TABS.map((id) => (
+          {tabs.map((id) => (
             <button
               key={id}
               id={`${base}-tab-${id}`}
@@ -383,9 +391,8 @@ function PartyRoom({
           ) : tab === 'share' ? (
             <PartySharePanel pid={s.pid} code={s.code} onDone={() => setTab('party')} />
           ) : (
-            // CHAT SLOT: the party chat (built by the chat feature) mounts here, in the room `party:{pid}`.
             <div className="party__chat-slot" data-testid="party-chat-slot" data-party-pid={s.pid}>
-              <p>{t('chatSoon')}</p>
+              {chat}
             </div>
           )}
         </div>
