@@ -115,7 +115,7 @@ function nextProbe(socket: Socket, ms = 500): Promise<unknown> {
 
 /** Chat and parties add their own server events; the test broadcasts one of its own. */
 const broadcast = (io: unknown, site: string, room: { kind: 'live'; id: string }, payload: unknown) =>
-  (io as Server).to(roomName(site, room)).emit('probe', payload);
+  (io as Server).to(roomName('chat', site, room)).emit('probe', payload);
 
 describe('handshake', () => {
   it('refuses a socket without an access token', async () => {
@@ -184,6 +184,14 @@ describe('a session store that does not answer', () => {
       refused: 'Service unavailable, try again',
       code: 'serviceUnavailable',
     });
+  });
+});
+
+describe('room names', () => {
+  it("a party's chat and its sync are two rooms, and two sites' rooms never meet", () => {
+    const room = { kind: 'party' as const, id: 'p1' };
+    expect(roomName('chat', 'acme', room)).not.toBe(roomName('party', 'acme', room));
+    expect(roomName('chat', 'acme', room)).not.toBe(roomName('chat', 'other', room));
   });
 });
 

@@ -11,8 +11,8 @@ export const userRoomName = (siteUid: string, userId: string) => `${siteUid}:use
 /** The gateway as the chat service's publisher: every emit goes to the room on every node. */
 export function gatewayPublisher(gateway: Pick<RealtimeGateway, 'io' | 'to'>): ChatPublisher {
   return {
-    message: (site, room, message) => gateway.to(site, room).emit('chat:message', message),
-    deleted: (site, room, deleted) => gateway.to(site, room).emit('chat:deleted', deleted),
+    message: (site, room, message) => gateway.to('chat', site, room).emit('chat:message', message),
+    deleted: (site, room, deleted) => gateway.to('chat', site, room).emit('chat:deleted', deleted),
     suspended: (site, userId, ban) => gateway.io.to(userRoomName(site, userId)).emit('chat:suspended', ban),
   };
 }
@@ -44,7 +44,7 @@ export function chatFeature(
       async ({ token, after }) => {
         const site = await sites.byUid(user.siteUid);
         const { claims, room, messages } = await chat.join(user, site, token, after);
-        const name = roomName(site.uid, room);
+        const name = roomName('chat', site.uid, room);
         await socket.join(name);
         grants.set(claims.chatId, { write: claims.write, exp: claims.exp, room: name });
         return { chatId: claims.chatId, read: claims.read, write: claims.write, messages };

@@ -17,7 +17,7 @@ import {
 } from '@marquee/domain';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { AuthUser } from '../../plugins/auth';
-import { AppError, badRequest, notFound } from '../../plugins/errors';
+import { AppError, badRequest, notFound, rateLimited } from '../../plugins/errors';
 import { parseMuteList } from '../auth';
 import type { RolesService } from '../roles';
 import { ownSite, type Site } from '../sites';
@@ -40,16 +40,6 @@ export type ChatPublisher = {
  * throws the refusal. Every other room is open to the site's signed-in users.
  */
 export type ChatRoomAccess = (user: AuthUser, site: ChatSite, room: ChatRoom) => Promise<void>;
-
-/** 429 with Retry-After. */
-export class ChatRateLimitedError extends AppError {
-  constructor(
-    message: string,
-    override readonly retryAfterSeconds: number,
-  ) {
-    super(429, 'rateLimited', message);
-  }
-}
 
 const suspended = () => new AppError(403, 'chatSuspended', CHAT_SUSPENDED_MESSAGE);
 const nameRequired = () => new AppError(409, 'chatNameRequired', 'Add a name to chat first', 'chatUsername');
@@ -141,10 +131,7 @@ export function createChatService(deps: {
     const floodKey = `chat:flood:${site.uid}:${userId}`;
     const flood = await limiter.hit(floodKey, CHAT_FLOOD);
     if (!flood.allowed)
-      throw new ChatRateLimitedError(
-        'You are sending messages too fast. Please wait a moment',
-        Math.max(1, Math.ceil(flood.retryAfterMs / 1000)),
-      );
+      throw rateLimited(flood.retryAfterMs, 'You are sending messages too fast. Please wait a moment');
     const seconds = slowModeSecondsOf(site.perms, site.chat);
     if (seconds === 0) return;
     const slow = await limiter.hit(`chat:slow:${site.uid}:${room.kind}:${room.id}:${userId}`, {
@@ -155,7 +142,7 @@ export function createChatService(deps: {
       // Refused by slow mode: the message was not sent, so it does not count as flooding.
       await limiter.release(floodKey);
       const wait = Math.max(1, Math.ceil(slow.retryAfterMs / 1000));
-      throw new ChatRateLimitedError(`Slow mode is on: you can send another message in ${wait} s`, wait);
+      throw rateLimited(wait * 1000, `Slow mode is on: you can send another message in ${wait} s`);
     }
   }
 

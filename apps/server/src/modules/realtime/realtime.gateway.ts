@@ -33,8 +33,8 @@ export type RealtimeSocket = Socket<
 
 export type RealtimeGateway = {
   io: RealtimeServer;
-  /** Emits to a room on every node. */
-  to(siteUid: string, room: RoomRef): ReturnType<RealtimeServer['to']>;
+  /** Emits to a feature's room on every node. */
+  to(feature: RoomFeature, siteUid: string, room: RoomRef): ReturnType<RealtimeServer['to']>;
 };
 
 /**
@@ -52,8 +52,15 @@ declare module 'fastify' {
 /** How often connected sockets are checked against revoked sessions (a listener sends nothing). */
 export const REVOCATION_SWEEP_MS = 10_000;
 
-/** A room's name on every node: the site, then the kind and id, so two sites' rooms never meet. */
-export const roomName = (siteUid: string, room: RoomRef) => `${siteUid}:${room.kind}:${room.id}`;
+/**
+ * Whose room it is: a party's chat and the party's sync are two rooms about one party, and leaving
+ * one must not leave the other.
+ */
+export type RoomFeature = 'chat' | 'party';
+
+/** A room's name on every node: the site, the feature, then the kind and id, so no two rooms meet. */
+export const roomName = (feature: RoomFeature, siteUid: string, room: RoomRef) =>
+  `${siteUid}:${feature}:${room.kind}:${room.id}`;
 
 /**
  * The realtime gateway (decision 0043): Socket.IO on the app's own HTTP server at REALTIME_PATH,
@@ -122,7 +129,10 @@ export function registerRealtime(
     return true;
   };
 
-  const gateway: RealtimeGateway = { io, to: (siteUid, room) => io.to(roomName(siteUid, room)) };
+  const gateway: RealtimeGateway = {
+    io,
+    to: (feature, siteUid, room) => io.to(roomName(feature, siteUid, room)),
+  };
   io.on('connection', (socket) => {
     // Every message first checks the session, so a revoked one cannot act even between sweeps.
     // Unchecked (the store did not answer), a message is not handled: its ack times out, the client retries.

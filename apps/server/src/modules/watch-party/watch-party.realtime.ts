@@ -32,7 +32,7 @@ export function watchPartyRealtime(
   ctx.events.on('partyChanged', (change) => {
     if (!gateway) return;
     const room = change.userId ? memberRoom(change.pid, change.userId) : partyRoom(change.pid);
-    const to = gateway.to(change.siteUid, room);
+    const to = gateway.to('party', change.siteUid, room);
     if (change.session) to.emit('party:session', change.session);
     if (change.message) to.emit('party:message', change.pid, change.message);
   });
@@ -82,7 +82,10 @@ export function watchPartyRealtime(
         const site = await ctx.sites.byUid(user.siteUid);
         const answer = await ctx.watchParty.join(user, site, pid, { count: !counted.has(pid) });
         if (answer.counted) counted.add(pid);
-        await socket.join([roomName(site.uid, partyRoom(pid)), roomName(site.uid, memberRoom(pid, user.id))]);
+        await socket.join([
+          roomName('party', site.uid, partyRoom(pid)),
+          roomName('party', site.uid, memberRoom(pid, user.id)),
+        ]);
         return { session: answer.session, state: answer.state };
       },
       log,
@@ -93,8 +96,8 @@ export function watchPartyRealtime(
       'party:leave',
       PartyJoinRequest,
       async ({ pid }) => {
-        await socket.leave(roomName(user.siteUid, partyRoom(pid)));
-        await socket.leave(roomName(user.siteUid, memberRoom(pid, user.id)));
+        await socket.leave(roomName('party', user.siteUid, partyRoom(pid)));
+        await socket.leave(roomName('party', user.siteUid, memberRoom(pid, user.id)));
         if (counted.has(pid)) await closed(pid);
         return {};
       },
@@ -108,7 +111,7 @@ export function watchPartyRealtime(
       async ({ pid, message }) => {
         const receivedAt = ctx.now();
         admitMessage(receivedAt);
-        if (!socket.rooms.has(roomName(user.siteUid, partyRoom(pid)))) {
+        if (!socket.rooms.has(roomName('party', user.siteUid, partyRoom(pid)))) {
           throw new AppError(403, 'notMember', 'Join the Watch Party first');
         }
         if (message.type === 'party.clock.ping')
