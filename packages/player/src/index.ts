@@ -119,3 +119,4 @@ export { createPartyHost, stampAction, PARTY_ACTION_LEAD_MS, type PartyHost } fr
 export { isNewer, positionAt, timelineAt } from './party/timeline';
 export { partyMedia, type PartyMedia } from './party/media';
 export { bindPartySync, type PartySync, type PartySyncOptions, type PartyTransport } from './party/session';
+export { socketPartyTransport } from './party/socket-transport';

@@ -5,11 +5,13 @@ import { TvShell } from './shell';
 import { DiscoverRoute } from './routes/discover-route';
 import { LoginRoute } from './routes/login-route';
 import { MenuRoute } from './routes/menu-route';
+import { JoinPartyRoute } from './routes/join-party-route';
 import { ProfileRoute } from './routes/profile-route';
 import { MovieRoute, SeriesRoute } from './routes/title-routes';
 
 const PlayVideoRoute = lazy(() => import('./routes/play-video-route'));
 const PlayLiveRoute = lazy(() => import('./routes/play-live-route'));
+const PartyRoute = lazy(() => import('./routes/party-route'));
 
 const suspended = (node: ReactNode) => <Suspense fallback={<div className="tv-player" />}>{node}</Suspense>;
 
@@ -32,6 +34,8 @@ export function createRouter() {
           { path: paths.menu.path, element: <MenuRoute /> },
           { path: paths.login.path, element: <LoginRoute /> },
           { path: paths.profile.path, element: <ProfileRoute /> },
+          { path: paths.joinParty.path, element: <JoinPartyRoute /> },
+          { path: paths.party.path, element: suspended(<PartyRoute />) },
           { path: '*', element: <Navigate to={`/${DEFAULT_TYPE}`} replace /> },
         ],
       },

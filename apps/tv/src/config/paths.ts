@@ -64,6 +64,15 @@ export const paths = {
     path: 'profile',
     getHref: (type: string) => `/${enc(type)}/profile`,
   },
+  /** Join a watch party with its short code (decision 0050). */
+  joinParty: {
+    path: 'party',
+    getHref: (type: string) => `/${enc(type)}/party`,
+  },
+  party: {
+    path: 'party/:pid',
+    getHref: (type: string, pid: string) => `/${enc(type)}/party/${enc(pid)}`,
+  },
 } as const;
 
 /** First path segments that are screens, not a type: /tvn/discover means /tvn/generic/discover. */
@@ -76,4 +85,5 @@ export const SCREEN_SEGMENTS = [
   'series',
   'login',
   'profile',
+  'party',
 ];

@@ -19,3 +19,4 @@ export { useSmartPause } from './use-smart-pause';
 export { PlayerMenu, showCaptions, DEFAULT_MENU_LABELS, type PlayerMenuLabels } from './player-menu';
 export { useDobGate, type DobGate } from './use-dob-gate';
 export { usePartySync, type UsePartySyncOptions } from './use-party-sync';
+export { usePartyRoom } from './use-party-room';

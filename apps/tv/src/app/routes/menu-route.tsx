@@ -13,6 +13,7 @@ export function MenuRoute() {
     <Menu
       discoverHref={paths.discover.getHref(type)}
       liveHref={(id) => paths.playLive.getHref(type, id)}
+      joinPartyHref={paths.joinParty.getHref(type)}
       account={
         signedIn
           ? { href: paths.profile.getHref(type), label: t('profile') }

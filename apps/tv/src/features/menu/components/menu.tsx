@@ -7,12 +7,14 @@ import { useTranslation } from 'react-i18next';
 interface MenuProps {
   discoverHref: string;
   liveHref: (channelId: string) => string;
+  /** The watch party join screen (decision 0050). */
+  joinPartyHref: string;
   /** Sign in, or the profile when signed in. */
   account: { href: string; label: string };
 }
 
 /** The menu: back to discover, sign in or profile, and the live channels. */
-export function Menu({ discoverHref, liveHref, account }: MenuProps) {
+export function Menu({ discoverHref, liveHref, joinPartyHref, account }: MenuProps) {
   const channels = useLiveChannels();
   const { t } = useTranslation(['menu', 'common']);
   const { ref, focusKey } = useFocusable({ focusKey: 'MENU', trackChildren: true });
@@ -39,6 +41,16 @@ export function Menu({ discoverHref, liveHref, account }: MenuProps) {
               attrs={{ 'data-testid': 'menu-account' }}
             >
               {account.label}
+            </FocusableLink>
+          </li>
+          <li>
+            <FocusableLink
+              to={joinPartyHref}
+              focusKey="menu-join-party"
+              className="tv-menu__item"
+              attrs={{ 'data-testid': 'menu-join-party' }}
+            >
+              {t('joinParty')}
             </FocusableLink>
           </li>
         </ul>
