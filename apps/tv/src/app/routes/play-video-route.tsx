@@ -2,7 +2,9 @@ import type { EndOfVideoAction } from '@marquee/domain';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
+import { LiveChatColumn } from '../../features/chat';
 import { PlayVideo } from '../../features/playback';
+import { useSiteConfig } from '../../features/site';
 import { useLeave } from './use-leave';
 
 /** /tvn/{type}/play-video/{channelId}/{videoUid} (lazy: it pulls in the player). */
@@ -10,6 +12,9 @@ export default function PlayVideoRoute() {
   const { type = 'generic', channelId = '', videoUid = '' } = useParams();
   const leave = useLeave(type);
   const navigate = useNavigate();
+  const config = useSiteConfig().data;
+  // A live event's chat, read-only on TV, unless the site hides chat or has it off.
+  const chatOn = !!config && config.chat.enabled && !config.perms.hideChat;
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), [videoUid]);
 
@@ -35,5 +40,14 @@ export default function PlayVideoRoute() {
     [type, channelId, leave, navigate],
   );
 
-  return <PlayVideo key={videoUid} channelId={channelId} videoUid={videoUid} onLeave={leave} onEnd={onEnd} />;
+  return (
+    <PlayVideo
+      key={videoUid}
+      channelId={channelId}
+      videoUid={videoUid}
+      onLeave={leave}
+      onEnd={onEnd}
+      liveChat={chatOn ? (uid) => <LiveChatColumn chatId={`live-${uid}`} /> : undefined}
+    />
+  );
 }

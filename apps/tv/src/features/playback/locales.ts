@@ -9,6 +9,7 @@ export const en = {
   paused: 'Paused',
   pressForSound: 'Press any key for sound',
   pressExit: 'Press Back to exit',
+  pressDownForChat: 'Press Down for the live chat',
   ageGate: {
     title: 'Enter your birth date',
     intro: 'This video has an age restriction. Use Up and Down to enter your date of birth.',
@@ -31,6 +32,7 @@ export const es: Messages<typeof en> = {
   paused: 'En pausa',
   pressForSound: 'Pulsa cualquier tecla para activar el sonido',
   pressExit: 'Pulsa Atrás para salir',
+  pressDownForChat: 'Pulsa Abajo para ver el chat en directo',
   ageGate: {
     title: 'Indica tu fecha de nacimiento',
     intro:

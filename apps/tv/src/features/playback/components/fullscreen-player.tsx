@@ -1,7 +1,7 @@
 import { useApi } from '@marquee/api-client/react';
 import { Player, useIdle, type PlayerProps, type PlayerState } from '@marquee/player/react';
 import { HOTKEY_SEEK_SECONDS, trackMilestones, type Player as CorePlayer } from '@marquee/player';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useRemote } from '../../../lib/remote';
 import type { TvPlaybackProblem } from '../utils/playback-problem';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,8 @@ interface FullscreenPlayerProps {
   onPlayer?: (player: CorePlayer | null) => void;
   /** The video played to its end (VOD). */
   onEnded?: () => void;
+  /** A column beside the picture (a live event's chat); Down shows and hides it. */
+  aside?: ReactNode;
 }
 
 function clock(seconds: number) {
@@ -48,6 +50,7 @@ export function FullscreenPlayer({
   onLeave,
   onPlayer: onPlayerProp,
   onEnded,
+  aside,
 }: FullscreenPlayerProps) {
   const playerRef = useRef<CorePlayer | null>(null);
   const { t } = useTranslation('playback');
@@ -58,6 +61,7 @@ export function FullscreenPlayer({
 
   const [player, setPlayer] = useState<CorePlayer | null>(null);
   const [exitMessage, setExitMessage] = useState(false);
+  const [asideOpen, setAsideOpen] = useState(true);
   const onPlayer = useCallback(
     (p: CorePlayer | null) => {
       playerRef.current = p;
@@ -100,8 +104,11 @@ export function FullscreenPlayer({
       case 'fastForward':
         if (!live) p?.seekBy(HOTKEY_SEEK_SECONDS);
         return true;
+      case 'down':
+        if (aside) setAsideOpen((open) => !open);
+        return true;
       default:
-        // Up/Down only wake the overlay (useIdle sees the key press).
+        // Up (and Down without a column) only wakes the overlay (useIdle sees the key press).
         return true;
     }
   });
@@ -110,7 +117,7 @@ export function FullscreenPlayer({
   const progress = state && state.duration > 0 ? Math.min(1, state.currentTime / state.duration) : 0;
 
   return (
-    <div className="tv-player" data-testid="tv-player">
+    <div className="tv-player" data-testid="tv-player" data-aside={(aside && asideOpen) || undefined}>
       {problem ? (
         <div
           className="tv-player__problem"
@@ -164,8 +171,10 @@ export function FullscreenPlayer({
             <div className="tv-player__paused">{t('paused')}</div>
           ) : null}
           {state?.playing && state.muted ? <p className="tv-hint">{t('pressForSound')}</p> : null}
+          {aside && !asideOpen ? <p className="tv-hint">{t('pressDownForChat')}</p> : null}
         </div>
       ) : null}
+      {!problem && aside && asideOpen ? aside : null}
       {!problem && exitMessage ? (
         <p className="tv-player__exit" role="status" data-testid="exit-message">
           {t('pressExit')}

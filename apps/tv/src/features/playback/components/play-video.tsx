@@ -4,7 +4,7 @@ import {
   useProgressTracking,
   useResumePosition,
 } from '@marquee/player/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EndOfVideoAction } from '@marquee/domain';
 import type { Player as CorePlayer } from '@marquee/player';
@@ -26,11 +26,14 @@ export function PlayVideo({
   videoUid,
   onLeave,
   onEnd,
+  liveChat,
 }: {
   channelId: string;
   videoUid: string;
   onLeave: () => void;
   onEnd: (action: EndOfVideoAction) => void;
+  /** A live event's chat column (composed by the route: decision 0050; absent when the site hides chat). */
+  liveChat?: (videoUid: string) => ReactNode;
 }) {
   const video = useVideo(videoUid);
   const playUrl = useVideoPlayUrl(videoUid);
@@ -68,6 +71,7 @@ export function PlayVideo({
       problem={problem}
       onLeave={onLeave}
       onEnded={vod ? onEnded : undefined}
+      aside={type === 'liveEvent' && liveChat ? liveChat(videoUid) : undefined}
     />
   );
 }

@@ -1,0 +1,88 @@
+import { grantChatToken, realtimeCall } from '@marquee/api-client';
+import { useApi, useRealtime } from '@marquee/api-client/react';
+import type { ChatGrant, ChatMessage } from '@marquee/contract';
+import { chatTokenRenewAt, trimChatHistory } from '@marquee/domain';
+import { useEffect, useRef, useState } from 'react';
+
+export type LiveChatStatus = 'loading' | 'ready' | 'error';
+
+/** Adds messages by id, oldest first, keeping the history a big screen keeps (§4.10). */
+export function addChatMessages(current: ChatMessage[], more: ChatMessage[]): ChatMessage[] {
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const m of more) byId.set(m.id, m);
+  return trimChatHistory(
+    [...byId.values()].sort((a, b) => a.id.localeCompare(b.id)),
+    true,
+  );
+}
+
+/**
+ * A chat room read from the TV (decision 0050): a reader's token (`read: true` only), renewed
+ * before it expires; the socket joins with it (again after a reconnect, asking for what it
+ * missed) and follows new and deleted messages. Nothing is ever sent. `enabled` false: nothing runs.
+ */
+export function useLiveChat(chatId: string, enabled: boolean) {
+  const api = useApi();
+  const socket = useRealtime();
+  const [grant, setGrant] = useState<ChatGrant | null>(null);
+  const [status, setStatus] = useState<LiveChatStatus>('loading');
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const last = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    last.current = messages.at(-1)?.id;
+  }, [messages]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let stop = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const run = () =>
+      grantChatToken(api, chatId, { read: true, write: false }).then(
+        (g) => {
+          if (stop) return;
+          setGrant(g);
+          const renewIn = chatTokenRenewAt(Date.parse(g.expiresAt), Date.now()) - Date.now();
+          timer = setTimeout(run, Math.max(1000, renewIn));
+        },
+        () => !stop && setStatus('error'),
+      );
+    void run();
+    return () => {
+      stop = true;
+      clearTimeout(timer);
+    };
+  }, [api, chatId, enabled]);
+
+  useEffect(() => {
+    if (!socket || !grant || !enabled) return;
+    let stop = false;
+    const join = () =>
+      realtimeCall(socket, 'chat:join', {
+        token: grant.token,
+        ...(last.current ? { after: last.current } : {}),
+      }).then(
+        (joined) => {
+          if (stop) return;
+          setMessages((c) => addChatMessages(c, joined.messages));
+          setStatus('ready');
+        },
+        () => !stop && setStatus('error'),
+      );
+    if (socket.connected) void join();
+    const onMessage = (m: ChatMessage) => m.chatId === chatId && setMessages((c) => addChatMessages(c, [m]));
+    const onDeleted = (d: { chatId: string; id: string }) =>
+      d.chatId === chatId && setMessages((c) => c.filter((m) => m.id !== d.id));
+    socket.on('connect', join);
+    socket.on('chat:message', onMessage);
+    socket.on('chat:deleted', onDeleted);
+    return () => {
+      stop = true;
+      socket.off('connect', join);
+      socket.off('chat:message', onMessage);
+      socket.off('chat:deleted', onDeleted);
+      if (socket.connected) void realtimeCall(socket, 'chat:leave', { chatId }).catch(() => {});
+    };
+  }, [socket, grant, chatId, enabled]);
+
+  return { status, messages };
+}

@@ -1,0 +1,1 @@
+export { LiveChatColumn } from './components/live-chat-column';
