@@ -45,3 +45,17 @@ export function useWatchParty(pid: string) {
 export function usePartyPlayUrl(uid: string | undefined) {
   return useQuery({ ...videoPlayUrlQueryOptions(useApi(), uid ?? ''), enabled: !!uid });
 }
+
+/** PATCH changeHost: a TV made host gives the role to another member (decision 0050). */
+export function useHandOver(pid: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (hostId: string) =>
+      void updateWatchParty(api, pid, { action: 'changeHost', hostId }).then(
+        (session) => queryClient.setQueryData(watchPartyQueryKey(api, pid), session),
+        () => {},
+      ),
+    [api, pid, queryClient],
+  );
+}

@@ -1,11 +1,11 @@
 import { useApi, useSession } from '@marquee/api-client/react';
 import { Player, usePartyRoom, usePartySync, type PlayerState } from '@marquee/player/react';
 import type { Player as CorePlayer } from '@marquee/player';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusMessage } from '../../../components/status-message';
 import { useRemote } from '../../../lib/remote';
-import { usePartyPlayUrl, useWatchParty } from '../api/use-party';
+import { useHandOver, usePartyPlayUrl, useWatchParty } from '../api/use-party';
 import { partyProblem } from './join-party-screen';
 
 /**
@@ -32,6 +32,14 @@ export function PartyScreen({ pid, onLeave }: { pid: string; onLeave: () => void
     transport: room.transport,
     ready: !!playerState?.ready,
   });
+
+  // The TV never hosts: made host (the host's drop rule), it hands over to a member who may.
+  const handOver = useHandOver(pid);
+  const nextHost = s?.members.find((m) => m.userId !== user?.id && m.connected && m.canHost)?.userId;
+  const madeHost = !!s && active && s.host === user?.id;
+  useEffect(() => {
+    if (madeHost && nextHost) handOver(nextHost);
+  }, [madeHost, nextHost, handOver]);
 
   useRemote((action) => {
     if (player?.video.muted) player.setMuted(false);
