@@ -19,7 +19,7 @@ export function useJoinByCode() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useCallback(
-    async (code: string, me: string): Promise<WatchPartySession> => {
+    async (code: string, me: string | undefined): Promise<WatchPartySession> => {
       const found = await findWatchPartyByCode(api, code);
       if (found.state === 'ended') return found;
       const session = found.members.some((m) => m.userId === me)

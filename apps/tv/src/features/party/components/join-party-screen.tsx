@@ -1,8 +1,8 @@
 import { ApiError } from '@marquee/api-client';
-import { useSession } from '@marquee/api-client/react';
 import { PARTY_CODE_LENGTH } from '@marquee/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMe } from '../../../lib/use-me';
 import { useRemote } from '../../../lib/remote';
 import { useJoinByCode } from '../api/use-party';
 import {
@@ -37,45 +37,44 @@ export function JoinPartyScreen({
   onBack: () => void;
 }) {
   const { t } = useTranslation('party');
-  const { user } = useSession();
+  // The TV's session has no user: /v2/me/info tells who is joining.
+  const user = useMe().data;
   const joinByCode = useJoinByCode();
   const [code, setCode] = useState('');
   const [cursor, setCursor] = useState(0);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const tried = useRef('');
-
-  // The sixth character looks it up (once per code: a failed code waits for an edit).
+  const mounted = useRef(true);
   useEffect(() => {
-    if (!isCodeComplete(code) || tried.current === code || !user) return;
-    tried.current = code;
-    let live = true;
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  // The sixth character looks the party up and joins it.
+  const lookUp = (full: string) => {
     setBusy(true);
-    setProblem(null);
-    joinByCode(code, user.id).then(
+    joinByCode(full, user?.id).then(
       (session) => {
-        if (!live) return;
+        if (!mounted.current) return;
         setBusy(false);
         if (session.state === 'ended') setProblem(t('ended'));
         else onJoined(session.pid);
       },
       (err: unknown) => {
-        if (!live) return;
+        if (!mounted.current) return;
         setBusy(false);
         setProblem(partyProblem(err, t));
       },
     );
-    return () => {
-      live = false;
-    };
-  }, [code, user, joinByCode, onJoined, t]);
+  };
 
   const edit = (next: string) => {
-    if (next !== code) {
-      setProblem(null);
-      tried.current = '';
-    }
+    if (next === code) return;
+    setProblem(null);
     setCode(next);
+    if (isCodeComplete(next)) lookUp(next);
   };
 
   useRemote((action) => {

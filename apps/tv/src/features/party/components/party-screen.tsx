@@ -1,9 +1,10 @@
-import { useApi, useSession } from '@marquee/api-client/react';
+import { useApi } from '@marquee/api-client/react';
 import { Player, usePartyRoom, usePartySync, type PlayerState } from '@marquee/player/react';
 import type { Player as CorePlayer } from '@marquee/player';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusMessage } from '../../../components/status-message';
+import { useMe } from '../../../lib/use-me';
 import { useRemote } from '../../../lib/remote';
 import { useHandOver, usePartyPlayUrl, useWatchParty } from '../api/use-party';
 import { partyProblem } from './join-party-screen';
@@ -16,7 +17,7 @@ import { partyProblem } from './join-party-screen';
 export function PartyScreen({ pid, onLeave }: { pid: string; onLeave: () => void }) {
   const { t } = useTranslation('party');
   const { serverNow } = useApi();
-  const { user } = useSession();
+  const user = useMe().data;
   const session = useWatchParty(pid);
   const s = session.data;
   const isMember = !!s && s.members.some((m) => m.userId === user?.id);
