@@ -140,10 +140,11 @@ describe('TV watch party', () => {
       undefined,
       { timeout: 20_000 },
     );
+    const pid = tv.url().split('/').pop() ?? '';
     const members = await callApi<{ members: { userId: string }[] }>(
       hostLogin.token,
       'GET',
-      `/v2/sites/demo/watch-party/${tv.url().split('/').pop()}`,
+      `/v2/sites/demo/watch-party/${pid}`,
     );
     expect(members.body.members.map((m) => m.userId)).toContain(tvLogin.user.id);
 
@@ -166,8 +167,17 @@ describe('TV watch party', () => {
       )
       .toBeLessThan(0.5);
 
-    // Back leaves the party.
+    // The host ends the party: the TV says so; its code then says it has ended.
+    const ended = await callApi(hostLogin.token, 'PATCH', `/v2/sites/demo/watch-party/${pid}`, {
+      action: 'end',
+    });
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+    await tv.getByTestId('party-ended').waitFor();
     await tv.keyboard.press('Escape');
+    await tv.waitForURL((url) => !url.pathname.includes('/party/'));
+    await tv.goto(`${baseUrl}/tvn/generic/party`);
+    await typeWithRemote(tv, code);
+    expect(await tv.getByTestId('party-code-error').textContent()).toBe('This Watch Party has ended');
     await tv.close();
     await host.close();
   });
