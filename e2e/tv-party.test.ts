@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousA11yViolations } from './axe';
 import { launchBrowser } from './browser';
 import { callApi, e2eDataDir, pageSignedInAs, signUpViewer, type Login } from './viewers';
 
@@ -118,6 +119,7 @@ describe('TV watch party', () => {
     }
     await tv.keyboard.press('Enter');
     await tv.getByTestId('tv-party-join').waitFor();
+    expect(await seriousA11yViolations(tv), 'TV join screen').toEqual([]);
 
     // An unknown code: 'invalid Watch Party'; Back deletes, one character at a time.
     const wrong = code[0] === 'A' ? 'BBBBBB' : 'AAAAAA';
@@ -202,6 +204,7 @@ describe('TV live chat', () => {
     await line.waitFor();
     expect(await line.textContent()).toContain(typed.replace(':fire:', '🔥'));
     expect(await column.locator('b').count()).toBe(0);
+    expect(await seriousA11yViolations(tv), 'TV live chat').toEqual([]);
 
     // Down hides the column and shows it again.
     await tv.keyboard.press('ArrowDown');

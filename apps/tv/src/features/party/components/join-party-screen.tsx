@@ -131,7 +131,8 @@ export function JoinPartyScreen({
       </div>
       <div
         className="tv-party-join__grid"
-        role="grid"
+        role="group"
+        aria-label={t('keys')}
         style={{ gridTemplateColumns: `repeat(${CODE_GRID_COLUMNS}, 1fr)` }}
         data-testid="party-code-grid"
       >
