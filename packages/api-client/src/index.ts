@@ -34,7 +34,7 @@ export * from './endpoints/watch-party';
 export * from './endpoints/chat';
 export * from './session';
 export * from './viewer-session';
-export { connectRealtime, realtimeCall, RECONNECT, ACK_TIMEOUT_MS } from './realtime';
+export { connectRealtime, followChatRoom, realtimeCall, RECONNECT, ACK_TIMEOUT_MS } from './realtime';
 export type { RealtimeSocket, RealtimeOptions } from './realtime';
 export * from './endpoints/gifs';
 export * from './endpoints/moments';

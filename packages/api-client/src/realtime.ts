@@ -2,7 +2,7 @@
 // session, websocket only, that presents a fresh access token on every (re)connect, reconnects
 // with jittered backoff, refreshes an expired token once, retries when the server's stores were
 // away, and signs out when the server says the session was revoked.
-import type { ClientToServerEvents, RealtimeAck, ServerToClientEvents } from '@marquee/contract';
+import type { ChatMessage, ClientToServerEvents, RealtimeAck, ServerToClientEvents } from '@marquee/contract';
 import { REALTIME_PATH } from '@marquee/domain';
 import { io, type Socket } from 'socket.io-client';
 import { ApiError } from './errors';
@@ -97,4 +97,24 @@ export async function realtimeCall<E extends keyof ClientToServerEvents>(
     throw new ApiError(status, error.code, error.message, error.field);
   }
   return answer as Extract<AckOf<E>, { ok: true }>;
+}
+
+/**
+ * Follows a chat room (decision 0045) on the socket after `chat:join`: its new messages and
+ * deletions. Answers the cleanup, which stops listening and leaves the room (web and TV alike).
+ */
+export function followChatRoom(
+  socket: RealtimeSocket,
+  chatId: string,
+  on: { message: (m: ChatMessage) => void; deleted: (id: string) => void },
+): () => void {
+  const onMessage = (m: ChatMessage) => m.chatId === chatId && on.message(m);
+  const onDeleted = (d: { chatId: string; id: string }) => d.chatId === chatId && on.deleted(d.id);
+  socket.on('chat:message', onMessage);
+  socket.on('chat:deleted', onDeleted);
+  return () => {
+    socket.off('chat:message', onMessage);
+    socket.off('chat:deleted', onDeleted);
+    if (socket.connected) void realtimeCall(socket, 'chat:leave', { chatId }).catch(() => {});
+  };
 }

@@ -1,4 +1,4 @@
-import { grantChatToken, realtimeCall } from '@marquee/api-client';
+import { followChatRoom, grantChatToken, realtimeCall } from '@marquee/api-client';
 import { useApi, useRealtime } from '@marquee/api-client/react';
 import type { ChatGrant, ChatMessage } from '@marquee/contract';
 import { chatTokenRenewAt, trimChatHistory } from '@marquee/domain';
@@ -69,18 +69,15 @@ export function useLiveChat(chatId: string, enabled: boolean) {
         () => !stop && setStatus('error'),
       );
     if (socket.connected) void join();
-    const onMessage = (m: ChatMessage) => m.chatId === chatId && setMessages((c) => addChatMessages(c, [m]));
-    const onDeleted = (d: { chatId: string; id: string }) =>
-      d.chatId === chatId && setMessages((c) => c.filter((m) => m.id !== d.id));
     socket.on('connect', join);
-    socket.on('chat:message', onMessage);
-    socket.on('chat:deleted', onDeleted);
+    const unfollow = followChatRoom(socket, chatId, {
+      message: (m) => setMessages((c) => addChatMessages(c, [m])),
+      deleted: (id) => setMessages((c) => c.filter((m) => m.id !== id)),
+    });
     return () => {
       stop = true;
       socket.off('connect', join);
-      socket.off('chat:message', onMessage);
-      socket.off('chat:deleted', onDeleted);
-      if (socket.connected) void realtimeCall(socket, 'chat:leave', { chatId }).catch(() => {});
+      unfollow();
     };
   }, [socket, grant, chatId, enabled]);
 

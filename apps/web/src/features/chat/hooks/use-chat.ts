@@ -3,11 +3,11 @@ import {
   ApiError,
   banChatUser,
   deleteChatMessage,
+  followChatRoom,
   grantChatToken,
   muteChatUser,
   realtimeCall,
   setChatUsername,
-  type RealtimeSocket,
 } from '@marquee/api-client';
 import { useApi, useRealtime, useSession } from '@marquee/api-client/react';
 import type { ChatGrant, ChatMessage } from '@marquee/contract';
@@ -162,28 +162,23 @@ export function useChat(chatId: string): ChatModel {
       );
     };
     if (socket.connected) join();
-    const onMessage = (m: ChatMessage) => {
-      if (m.chatId === chatId && !mutedRef.current.includes(m.publisher)) setMessages((c) => merge(c, [m]));
-    };
-    const onDeleted = (d: { chatId: string; id: string }) => {
-      if (d.chatId === chatId) setMessages((c) => c.filter((m) => m.id !== d.id));
-    };
     const onSuspended = (ban: { chatBanUntil: string | null; message: string }) => {
       if (ban.chatBanUntil) setSuspended(ban.message);
       else setAttempt((a) => a + 1); // lifted: ask for a writer token again
     };
     socket.on('connect', join);
-    socket.on('chat:message', onMessage);
-    socket.on('chat:deleted', onDeleted);
     socket.on('chat:suspended', onSuspended);
+    const unfollow = followChatRoom(socket, chatId, {
+      message: (m) => {
+        if (!mutedRef.current.includes(m.publisher)) setMessages((c) => merge(c, [m]));
+      },
+      deleted: (id) => setMessages((c) => c.filter((m) => m.id !== id)),
+    });
     return () => {
       stop = true;
       socket.off('connect', join);
-      socket.off('chat:message', onMessage);
-      socket.off('chat:deleted', onDeleted);
       socket.off('chat:suspended', onSuspended);
-      if (socket.connected)
-        void realtimeCall(socket as RealtimeSocket, 'chat:leave', { chatId }).catch(() => {});
+      unfollow();
     };
   }, [socket, grant, chatId]);
 
