@@ -21,6 +21,12 @@ export const UpdateUserInfoBody = z
   .meta({ id: 'UpdateUserInfoBody' });
 export type UpdateUserInfoBody = z.input<typeof UpdateUserInfoBody>;
 
+/** PATCH /v2/me/preferences: the viewer's playback settings (§3 User.autoPlay). */
+export const PreferencesBody = z
+  .object({ autoPlay: z.boolean({ error: 'autoPlay must be true or false' }) })
+  .meta({ id: 'PreferencesBody' });
+export type PreferencesBody = z.infer<typeof PreferencesBody>;
+
 /** PATCH /v2/me/email: the new address and the current password. */
 export const ChangeEmailBody = z
   .object({ email: formText(320), password: formText(1024) })

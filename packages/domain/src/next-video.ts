@@ -34,7 +34,7 @@ export type EndedVideo = {
 export type EndOfVideoContext = {
   /** The viewer's autoPlay setting (true for anonymous viewers). */
   autoPlay: boolean;
-  /** A VOD watch party is playing (not built yet: always false today). */
+  /** A VOD watch party is playing (the party screen passes it: its end goes to the party page). */
   vodWatchParty?: boolean;
   /** The featured pseudo-channel is playing: a movie then goes on to the next item. */
   featured?: boolean;

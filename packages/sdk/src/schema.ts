@@ -1074,6 +1074,23 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v2/me/preferences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Sets autoPlay: at the end of a video the next one plays (true) or the viewer goes back */
+    patch: operations['updatePreferences'];
+    trace?: never;
+  };
   '/v2/me/email': {
     parameters: {
       query?: never;
@@ -2668,6 +2685,9 @@ export type components = {
       lastName?: string;
       gender?: ('male' | 'female' | 'other') | null;
       dob?: number | null;
+    };
+    PreferencesBodyInput: {
+      autoPlay: boolean;
     };
     ChangeEmailBodyInput: {
       /** @default  */
@@ -7759,6 +7779,52 @@ export interface operations {
       };
       /** @description The site or the item does not exist */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  updatePreferences: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PreferencesBodyInput'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['User'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
         headers: {
           [name: string]: unknown;
         };

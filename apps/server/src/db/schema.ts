@@ -201,6 +201,8 @@ export interface UsersTable {
   chat_username: string | null;
   /** string[]: the users whose chat messages this user does not see (migration 0020). */
   chat_mute_list: Json | null;
+  /** The next video plays by itself at the end (1, the default) or the viewer goes back (0). Optional: inserts may leave the default. */
+  auto_play?: Flag;
 }
 
 export interface BundlesTable {

@@ -1,64 +1,34 @@
 // Two server processes of one deployment (PostgreSQL or one SQLite file, Redis, one secret): a
 // chat message and a ban issued through the second process reach a client connected to the first
 // at once (decision 0045). Runs with REDIS_URL (the Socket.IO Redis adapter carries them).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { REALTIME_PATH, type ChatMessage, type RealtimeAck } from '@marquee/contract';
 import { CHAT_SUSPENDED_MESSAGE } from '@marquee/domain';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../../src/modules/auth/access-token';
 import { bearer } from '../support/accounts';
+import { startServerProcess } from '../support/server-process';
 import { chatWorld, type ChatWorld } from './chat-world';
-
-const root = resolve(import.meta.dirname, '../../../..');
 
 describe.skipIf(!process.env.REDIS_URL)('two server processes', () => {
   let w: ChatWorld;
   let url: string;
-  let child: ChildProcess;
+  let second: Awaited<ReturnType<typeof startServerProcess>>;
   let childUrl: string;
-  let output = '';
   let socket: Socket | undefined;
 
   beforeAll(async () => {
     w = await chatWorld();
     await w.t.h.app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(w.t.h.app.server.address() as AddressInfo).port}`;
-    // A free port for the second process: listen on 0, note it, let it go.
-    const probe = createServer();
-    const port = await new Promise<number>((done) =>
-      probe.listen(0, '127.0.0.1', () => done((probe.address() as AddressInfo).port)),
-    );
-    await new Promise((done) => probe.close(done));
-    child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: root,
-      env: { ...w.t.h.childEnv(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-    childUrl = `http://127.0.0.1:${port}`;
-    // Ready when it answers its health check.
-    for (let i = 0; i < 240; i++) {
-      const up = await fetch(`${childUrl}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) return;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`the second process did not start:\n${output}`);
+    second = await startServerProcess(w.t.h);
+    childUrl = second.url;
   }, 90_000);
 
   afterAll(async () => {
     socket?.close();
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await second?.stop();
     await w?.t.h.close();
   });
 
@@ -101,12 +71,12 @@ describe.skipIf(!process.env.REDIS_URL)('two server processes', () => {
     const sent = await call(sender, 'POST', '/v2/sites/acme/chats/live-procs', {
       message: 'from the other process',
     });
-    expect(sent.status, output).toBe(201);
+    expect(sent.status).toBe(201);
     expect(await arrived).toMatchObject({ value: 'from the other process', publisher: sender.id });
 
     const suspended = new Promise((r) => socket!.once('chat:suspended', r));
     const banned = await call(staff, 'PATCH', '/v2/sites/acme/chats/ban', { userId: viewer.id });
-    expect(banned.status, output).toBe(200);
+    expect(banned.status).toBe(200);
     expect(await suspended).toMatchObject({ message: CHAT_SUSPENDED_MESSAGE });
   });
 });

@@ -414,6 +414,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /v2/sites/:site/short-links': pub({ body: { path: '/channel/news/v1' } }),
   'GET /v2/sites/:site/short-links/:code': admin({ params: { code: 'shortLink' } }),
   'GET /s/:code': pub({ params: { code: 'abcdefg' } }),
+  'PATCH /v2/me/preferences': user({ body: { autoPlay: true } }),
   'POST /api/payment/subscribe': user(),
   'GET /api/payment/method/get/:gateway': user({ params: { gateway: 'test' } }),
   'POST /api/payment/method/create/:gateway': user({ params: { gateway: 'test' } }),

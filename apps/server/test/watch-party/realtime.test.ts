@@ -2,11 +2,9 @@
 // state (a reconnect follows from the party's current position), party:message answers clock
 // pings, relays the host's actions and reports, applies §4.9's mismatch rule to guest reports
 // (desynchronised after more than 5, told 'You have lost sync with the host.'), and the host drop
-// rule hands over or ends. Two nodes over PostgreSQL + Redis: a host's pause on one reaches a guest
-// on the other.
+// rule hands over or ends. Two server processes over PostgreSQL + Redis: a host's pause on one
+// reaches a guest on the other.
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
 import {
   REALTIME_PATH,
   type PartyServerMessage,
@@ -14,11 +12,10 @@ import {
   type WatchPartySession,
 } from '@marquee/contract';
 import { PARTY_HOST_GRACE_MS } from '@marquee/domain';
-import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
 import { PARTY_MESSAGES_PER_SECOND } from '../../src/modules/watch-party/watch-party.realtime';
+import { startServerProcess } from '../support/server-process';
 import { partyWorld } from './support';
 
 let w: Awaited<ReturnType<typeof partyWorld>>;
@@ -386,25 +383,19 @@ describe('the room', () => {
 });
 
 describe.skipIf(!process.env.REDIS_URL || !process.env.DATABASE_URL)(
-  'two nodes over PostgreSQL and Redis',
+  'two server processes over PostgreSQL and Redis',
   () => {
-    let second: FastifyInstance;
+    let second: Awaited<ReturnType<typeof startServerProcess>>;
     let secondUrl: string;
     beforeAll(async () => {
-      // The same database, secret and Redis prefix: a second node of one deployment.
-      second = await buildApp({
-        config: w.t.h.config,
-        db: w.t.h.db,
-        context: { now: () => w.t.clock.now },
-        logger: false,
-        clientsDir: join(tmpdir(), 'marquee-no-clients'),
-      });
-      await second.listen({ port: 0, host: '127.0.0.1' });
-      secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
-    });
-    afterAll(() => second?.close());
+      // The second process keeps the wall clock: this node's moves to it, so both judge the party alike.
+      w.t.clock.now = Date.now();
+      second = await startServerProcess(w.t.h);
+      secondUrl = second.url;
+    }, 90_000);
+    afterAll(() => second?.stop());
 
-    it('a host’s pause on one node reaches a guest connected to the other', async () => {
+    it('a host’s pause on one process reaches a guest connected to the other', async () => {
       const pid = await w.startedParty('rt-host-z');
       await w.call('rt-guest-z', 'PATCH', `watch-party/${pid}`, { action: 'joined' });
       const host = await socketOf('rt-host-z');

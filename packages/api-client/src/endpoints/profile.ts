@@ -6,6 +6,7 @@ import type {
   DeleteAccountBody,
   DeletionRequested,
   DeviceList,
+  PreferencesBody,
   UpdateUserInfoBody,
   User,
 } from '@marquee/contract';
@@ -21,6 +22,11 @@ import { queryKeys } from '../query-keys';
  */
 export function updateUserInfo(api: ApiClient, body: UpdateUserInfoBody) {
   return api.request<User>('PATCH', apiPath('v2', 'me', 'info'), { body });
+}
+
+/** PATCH /v2/me/preferences {autoPlay} → the updated user. */
+export function updatePreferences(api: ApiClient, body: PreferencesBody) {
+  return api.request<User>('PATCH', apiPath('v2', 'me', 'preferences'), { body });
 }
 
 /** PATCH /v2/me/email → the updated user; 401 when the password is wrong, 409 `emailTaken`. */

@@ -23,6 +23,7 @@ import * as m0022 from './0022_gifs';
 import * as m0023 from './0023_moments';
 import * as m0024 from './0024_short_links';
 import * as m0025 from './0025_moments_search';
+import * as m0026 from './0026_user_auto_play';
 
 /** Every migration, in order. Add new ones here; names sort by their number. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0023_moments': m0023,
   '0024_short_links': m0024,
   '0025_moments_search': m0025,
+  '0026_user_auto_play': m0026,
 };

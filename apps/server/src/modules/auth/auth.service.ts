@@ -64,7 +64,7 @@ export function toUser(row: UsersTable): User {
     roles: JSON.parse(row.roles) as string[],
     verified: row.verified === 1,
     pending: false,
-    autoPlay: true,
+    autoPlay: row.auto_play !== 0,
     trialUsed: [],
     userMuteList: parseMuteList(row.chat_mute_list),
     chatUsername: row.chat_username ?? null,

@@ -5,6 +5,7 @@ import {
   ConfirmIdentityBody,
   DeleteAccountBody,
   DeletionRequested,
+  PreferencesBody,
   ErrorResponse,
   UpdateUserInfoBody,
   User,
@@ -41,6 +42,22 @@ export const profileRoutes =
         const user = requireUser(req);
         return ctx.profile.updateInfo(user, await siteOf(user), req.body);
       },
+    );
+
+    app.patch(
+      '/v2/me/preferences',
+      {
+        schema: {
+          operationId: 'updatePreferences',
+          security: security.user,
+          tags: ['me'],
+          summary: 'Sets autoPlay: at the end of a video the next one plays (true) or the viewer goes back',
+          querystring: ClientQuery,
+          body: PreferencesBody,
+          response: { 200: User, 400: ErrorResponse, 401: ErrorResponse },
+        },
+      },
+      async (req) => ctx.profile.setPreferences(requireUser(req), req.body),
     );
 
     app.patch(

@@ -161,6 +161,13 @@ export function createProfileService(deps: {
       return toUser(await currentRow(user));
     },
 
+    /** The viewer's playback settings (§3 User.autoPlay; §4.5 reads it at the end of a video). */
+    async setPreferences(user: AuthUser, body: { autoPlay: boolean }): Promise<User> {
+      const row = await currentRow(user);
+      await repo.updateInfo(row.id, { auto_play: body.autoPlay ? 1 : 0 });
+      return toUser(await currentRow(user));
+    },
+
     async changeEmail(user: AuthUser, site: ProfileSite, body: { email: string; password: string }) {
       requireAll({ email: body.email, password: body.password }, 'All fields are required');
       const email = body.email.trim().toLowerCase();

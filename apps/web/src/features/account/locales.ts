@@ -50,6 +50,9 @@ export const en = {
     changeInfo: 'Change user info',
     changeEmail: 'Change e-mail',
     changePassword: 'Change password',
+    playback: 'Playback',
+    autoPlay: 'Play the next video automatically',
+    autoPlayFailed: 'We could not save this setting. Please try again.',
   },
   changeName: {
     done: 'Name changed successfully',
@@ -158,6 +161,9 @@ export const es: Messages<typeof en> = {
     changeInfo: 'Cambiar datos personales',
     changeEmail: 'Cambiar correo electrónico',
     changePassword: 'Cambiar contraseña',
+    playback: 'Reproducción',
+    autoPlay: 'Reproducir el siguiente vídeo automáticamente',
+    autoPlayFailed: 'No pudimos guardar este ajuste. Inténtalo de nuevo.',
   },
   changeName: {
     done: 'Has cambiado tu nombre',

@@ -1,5 +1,10 @@
-import { changeEmail, changePassword, updateUserInfo } from '@marquee/api-client';
-import type { ChangeEmailBody, ChangePasswordBody, UpdateUserInfoBody } from '@marquee/contract';
+import { changeEmail, changePassword, updatePreferences, updateUserInfo } from '@marquee/api-client';
+import type {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  PreferencesBody,
+  UpdateUserInfoBody,
+} from '@marquee/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useSession } from '@marquee/api-client/react';
@@ -15,6 +20,15 @@ export function useUpdateUserInfo() {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: (body: UpdateUserInfoBody) => updateUserInfo(api, body),
+    onSuccess: refresh,
+  });
+}
+
+/** PATCH /v2/me/preferences (autoPlay). */
+export function useUpdatePreferences() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (body: PreferencesBody) => updatePreferences(api, body),
     onSuccess: refresh,
   });
 }

@@ -7,6 +7,7 @@ import { ChangeNameForm } from './change-name-form';
 import { ChangePasswordForm } from './change-password-form';
 import { Modal } from '../../../components/modal';
 import { UserInfoForm } from './user-info-form';
+import { useUpdatePreferences } from '../api/use-profile-changes';
 
 type OpenModal = 'email' | 'info' | 'name' | 'password' | null;
 
@@ -27,6 +28,8 @@ export function ProfileInfo({ user, fields }: ProfileInfoProps) {
   const [open, setOpen] = useState<OpenModal>(null);
   const close = () => setOpen(null);
   const name = `${user.firstName} ${user.lastName}`.trim();
+  const preferences = useUpdatePreferences();
+  const autoPlay = preferences.isPending ? !!preferences.variables?.autoPlay : user.autoPlay;
 
   return (
     <section className="account-profile" aria-labelledby="account-profile-title" data-testid="profile-info">
@@ -89,6 +92,23 @@ export function ProfileInfo({ user, fields }: ProfileInfoProps) {
           {t('profile.changePassword')}
         </button>
       </div>
+
+      <h3 className="account__subtitle">{t('profile.playback')}</h3>
+      <label className="account-profile__toggle">
+        <input
+          type="checkbox"
+          checked={autoPlay}
+          disabled={preferences.isPending}
+          onChange={(e) => preferences.mutate({ autoPlay: e.target.checked })}
+          data-testid="autoplay-toggle"
+        />{' '}
+        {t('profile.autoPlay')}
+      </label>
+      {preferences.isError ? (
+        <p role="alert" className="account__error">
+          {t('profile.autoPlayFailed')}
+        </p>
+      ) : null}
 
       {open === 'name' ? (
         <Modal title={t('profile.changeName')} onClose={close} testId="change-name-modal">

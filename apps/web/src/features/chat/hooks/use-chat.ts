@@ -166,7 +166,14 @@ export function useChat(chatId: string): ChatModel {
       if (ban.chatBanUntil) setSuspended(ban.message);
       else setAttempt((a) => a + 1); // lifted: ask for a writer token again
     };
+    // A handshake the server refused for good (Socket.IO stops retrying): say so instead of loading on.
+    const onRefused = (err: Error) => {
+      if (stop || socket.active) return;
+      setError(err.message);
+      setStatus('error');
+    };
     socket.on('connect', join);
+    socket.on('connect_error', onRefused);
     socket.on('chat:suspended', onSuspended);
     const unfollow = followChatRoom(socket, chatId, {
       message: (m) => {
@@ -177,6 +184,7 @@ export function useChat(chatId: string): ChatModel {
     return () => {
       stop = true;
       socket.off('connect', join);
+      socket.off('connect_error', onRefused);
       socket.off('chat:suspended', onSuspended);
       unfollow();
     };
@@ -264,6 +272,7 @@ export function useChat(chatId: string): ChatModel {
       setError(null);
       setStatus('loading');
       setAttempt((a) => a + 1);
+      if (socket && !socket.connected) socket.connect();
     },
   };
 }

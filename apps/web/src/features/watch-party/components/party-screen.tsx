@@ -3,7 +3,7 @@ import { useSession } from '@marquee/api-client/react';
 import type { Player as CorePlayer } from '@marquee/player';
 import { Player, usePartySync, type PlayerState } from '@marquee/player/react';
 import type { Video, WatchPartySession } from '@marquee/contract';
-import { PARTY_MESSAGES } from '@marquee/domain';
+import { endOfVideoAction, PARTY_MESSAGES } from '@marquee/domain';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
@@ -197,8 +197,13 @@ export function PartyScreen({
       gate={gate}
       title={content.data?.title ?? ''}
       onLeft={onExit}
-      // §4.5 rule 2: at the end a VOD party's viewers go to the party page.
-      onEnded={() => setEntered(false)}
+      // §4.5: autoPlay off goes back; otherwise (rule 2) a VOD party's viewers go to the party page.
+      onEnded={() => {
+        const ended = { uid: s.contentId, type: content.data?.type ?? 'video', series: content.data?.series };
+        const action = endOfVideoAction(ended, { autoPlay: user?.autoPlay ?? true, vodWatchParty: true });
+        if (action.kind === 'watchParty') setEntered(false);
+        else onExit();
+      }}
     />
   );
 }
