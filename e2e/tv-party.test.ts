@@ -13,27 +13,28 @@ const MOVIE = 'demo-movie-last-train';
 const EVENT = 'demo-event-live-now';
 
 let browser: Browser;
-let savedChat: string;
+let saved: { perms: string; chat: string };
 
-function siteChat(chat: string) {
+function siteSettings(perms: string, chat: string) {
   const db = new Database(join(e2eDataDir, 'marquee.sqlite'));
   try {
-    db.prepare("UPDATE sites SET chat = ? WHERE uid = 'demo'").run(chat);
+    db.prepare("UPDATE sites SET perms = ?, chat = ? WHERE uid = 'demo'").run(perms, chat);
   } finally {
     db.close();
   }
 }
+const CHAT_ON = JSON.stringify({ enabled: true, slowModeSeconds: 0, onlineUserThreshold: 0 });
 
 beforeAll(async () => {
   browser = await launchBrowser();
   const db = new Database(join(e2eDataDir, 'marquee.sqlite'), { readonly: true });
-  savedChat = (db.prepare("SELECT chat FROM sites WHERE uid = 'demo'").get() as { chat: string }).chat;
+  saved = db.prepare("SELECT perms, chat FROM sites WHERE uid = 'demo'").get() as typeof saved;
   db.close();
   // Chat on, no slow mode (restored after).
-  siteChat(JSON.stringify({ enabled: true, slowModeSeconds: 0, onlineUserThreshold: 0 }));
+  siteSettings(saved.perms, CHAT_ON);
 });
 afterAll(async () => {
-  if (savedChat) siteChat(savedChat);
+  if (saved) siteSettings(saved.perms, saved.chat);
   await browser?.close();
 });
 
@@ -211,6 +212,24 @@ describe('TV live chat', () => {
     await column.waitFor({ state: 'detached' });
     await tv.keyboard.press('ArrowDown');
     await column.waitFor();
+
+    // A site that hides chat has no column on the TV either.
+    siteSettings(JSON.stringify({ ...(JSON.parse(saved.perms) as object), hideChat: true }), CHAT_ON);
+    await expect
+      .poll(
+        async () =>
+          (await callApi<{ perms: { hideChat: boolean } }>(null, 'GET', '/v2/sites/demo/config')).body.perms
+            .hideChat,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(true);
+    await tv.reload();
+    await tv.locator('[data-testid="tv-player"] [data-testid="player"]').waitFor({ state: 'attached' });
+    await tv.waitForLoadState('networkidle');
+    expect(await column.count()).toBe(0);
+    siteSettings(saved.perms, CHAT_ON);
     await tv.close();
   });
 });
