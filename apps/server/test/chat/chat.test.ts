@@ -173,6 +173,13 @@ describe('POST chats/{id}: messages', () => {
     expect((await w.send(me, 'live-slow', 'second')).statusCode).toBe(201);
   });
 
+  it('slow mode does not slow the moderators (staff, support, admin), and their token says so', async () => {
+    const staff = await w.user({ site: 'slow', roles: ['staff'] });
+    expect((await w.grant(staff, 'live-slow')).json()).toMatchObject({ slowModeSeconds: 0 });
+    expect((await w.send(staff, 'live-slow', 'one')).statusCode).toBe(201);
+    expect((await w.send(staff, 'live-slow', 'two')).statusCode).toBe(201);
+  });
+
   it('no slow mode where the site does not switch slowModeChat on', async () => {
     const me = await w.user();
     expect((await w.send(me, 'live-fast', 'one')).statusCode).toBe(201);

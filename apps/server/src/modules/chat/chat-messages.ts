@@ -39,13 +39,16 @@ export function createChatMessages(
     return `m${time}${last.seq.toString(36).padStart(4, '0')}${randomBytes(5).toString('hex')}`;
   };
 
-  /** Counts a message against the flood limit, then slow mode; refuses with 429 and when to retry. */
-  async function throttle(site: ChatSite, room: ChatRoom, userId: string): Promise<void> {
+  /**
+   * Counts a message against the flood limit, then slow mode (moderators are not slowed: they
+   * answer and steer the room); refuses with 429 and when to retry.
+   */
+  async function throttle(site: ChatSite, room: ChatRoom, userId: string, moderator: boolean): Promise<void> {
     const floodKey = `chat:flood:${site.uid}:${userId}`;
     const flood = await limiter.hit(floodKey, CHAT_FLOOD);
     if (!flood.allowed)
       throw rateLimited(flood.retryAfterMs, 'You are sending messages too fast. Please wait a moment');
-    const seconds = slowModeSecondsOf(site.perms, site.chat);
+    const seconds = moderator ? 0 : slowModeSecondsOf(site.perms, site.chat);
     if (seconds === 0) return;
     const slow = await limiter.hit(`chat:slow:${site.uid}:${room.kind}:${room.id}:${userId}`, {
       limit: 1,
@@ -68,7 +71,7 @@ export function createChatMessages(
     const username = chatDisplayName({ chatUsername: row.chat_username, firstName: row.first_name });
     if (username === null) throw nameRequired();
     if (await activeBan(site.uid, user.id)) throw suspended();
-    await throttle(site, room, user.id);
+    await throttle(site, room, user.id, await isVerified(site.uid, row));
     const at = now();
     const stored: ChatMessageRow = {
       id: messageId(at),
@@ -129,7 +132,7 @@ export function createChatMessages(
         expiresAt: iso(exp),
         username,
         chatBanUntil,
-        slowModeSeconds: slowModeSecondsOf(site.perms, site.chat),
+        slowModeSeconds: (await isVerified(site.uid, row)) ? 0 : slowModeSecondsOf(site.perms, site.chat),
         mute: row.muted,
       };
     },
