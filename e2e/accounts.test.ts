@@ -56,7 +56,9 @@ describe('accounts in the web app', () => {
     await page.goto(`${baseUrl}/signup`);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => page.getByTestId('error-firstName').textContent()).toBe('First name is required');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstName');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('firstName');
     await field(page, 'First name').fill('Eve');
     await field(page, 'Last name').fill('Tester');
     await field(page, 'Email').fill('not-an-email');
@@ -175,9 +177,9 @@ describe('accounts in the web app', () => {
 
     await page.getByRole('button', { name: 'Activate' }).click();
     await expect.poll(() => page.getByTestId('error-code').textContent()).toBe('A code is required');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
-      'activate-code',
-    );
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('activate-code');
 
     await page.getByTestId('activate-code').fill('BBBBBBBB');
     await page.getByRole('button', { name: 'Activate' }).click();

@@ -25,13 +25,17 @@ describe('age gate', () => {
     // noAge: the modal, labelled, with the focus on its first field; no player behind it.
     const dialog = page.getByRole('dialog', { name: 'Enter your birth date' });
     await dialog.waitFor();
-    expect(await dialog.getByLabel('Year').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => dialog.getByLabel('Year').evaluate((el) => el === document.activeElement))
+      .toBe(true);
     expect(await page.getByTestId('player').count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     // Tab stays inside the dialog: from Submit (the last control) it wraps to Year.
     await dialog.getByRole('button', { name: 'Submit' }).focus();
     await page.keyboard.press('Tab');
-    expect(await dialog.getByLabel('Year').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => dialog.getByLabel('Year').evaluate((el) => el === document.activeElement))
+      .toBe(true);
 
     // §5: year, month and day are all required.
     await dialog.getByLabel('Year').selectOption('1990');

@@ -55,9 +55,9 @@ for (const viewport of [
 
       await page.keyboard.press('Escape');
       await page.getByTestId('left-menu').waitFor({ state: 'detached' });
-      expect(await page.getByTestId('menu-toggle').evaluate((el) => el === document.activeElement)).toBe(
-        true,
-      );
+      await expect
+        .poll(() => page.getByTestId('menu-toggle').evaluate((el) => el === document.activeElement))
+        .toBe(true);
 
       // Directory item → the directory tab (page 20, initial 40: the demo has 5 channels).
       await openMenu(page);
