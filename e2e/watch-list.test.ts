@@ -159,6 +159,48 @@ describe('favorites in the web app', () => {
     await page.close();
   });
 
+  it('toggles a favorite from a card: the title page agrees, and the card keeps it after a reload', async () => {
+    const page = await signedInPage();
+    await page.goto(`${baseUrl}/channels/details/cinema`);
+    const card = page.locator(`[data-testid="video-card"][data-video-uid="${MOVIE}"]`).first();
+    const heart = card.getByTestId('card-favorite');
+    // Settled (its flag and any change answered by the server) in the given state.
+    const settled = (pressed: boolean) =>
+      card.locator(`[data-testid="card-favorite"][aria-pressed="${pressed}"]:not([aria-disabled])`).waitFor();
+    await settled(false);
+    expect(await heart.getAttribute('aria-label')).toMatch(/^Favorite: /);
+    await heart.focus();
+    await page.keyboard.press('Enter');
+    await settled(true);
+
+    await page.reload();
+    await settled(true);
+    await page.goto(`${baseUrl}/movie/${MOVIE}`);
+    await page.locator('[data-testid="favorite-toggle"][aria-pressed="true"]').waitFor();
+
+    // And back off from the card: the server says so too.
+    await page.goto(`${baseUrl}/channels/details/cinema`);
+    await settled(true);
+    await heart.click();
+    await settled(false);
+    const auth = { authorization: `Bearer ${await apiToken()}` };
+    const flags = await fetch(`${baseUrl}/v2/me/sites/demo/favorites?uids=${MOVIE}`, { headers: auth });
+    expect(await flags.json()).toEqual({ favorites: [] });
+    await page.close();
+  });
+
+  it('sends an anonymous click on a card heart to login with the intent', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(`${baseUrl}/channels/details/cinema`);
+    const card = page.locator(`[data-testid="video-card"][data-video-uid="${MOVIE}"]`).first();
+    await card.getByTestId('card-favorite').click();
+    await page.waitForURL(/\/login\?/);
+    const intent = new URL(page.url()).searchParams;
+    expect(intent.get('odrc')).toBe('fav');
+    expect(intent.get('videoUid')).toBe(MOVIE);
+    await page.close();
+  });
+
   it('flips the favorite and changes the count by exactly one, and it stays after a reload', async () => {
     const page = await signedInPage();
     await page.goto(`${baseUrl}/movie/${MOVIE}`);

@@ -11,6 +11,8 @@ export const PageSize = {
   watchList: 1000,
   queue: 20,
   queueLong: 50,
+  /** Uids one favorite-flags request may name: a page of cards (rows of 20–50) fits. */
+  favoriteFlags: 100,
 } as const;
 
 /** Builds the spec's paginated shape from one zero-based page of items and the total count. */

@@ -1280,6 +1280,23 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v2/me/sites/{site}/favorites': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Which of the named videos (uids, comma-separated, at most 100) the viewer favorited */
+    get: operations['listFavoriteFlags'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/sites/{site}/videos/{uid}/user-favorites': {
     parameters: {
       query?: never;
@@ -3886,6 +3903,9 @@ export type components = {
       uid: string;
       favorite: boolean;
       favorites: number;
+    };
+    FavoriteFlags: {
+      favorites: string[];
     };
     AnalyticsAccepted: {
       accepted: number;
@@ -8591,6 +8611,70 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listFavoriteFlags: {
+    parameters: {
+      query: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+        uids: string;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FavoriteFlags'];
+        };
       };
       /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
       400: {

@@ -291,6 +291,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /v2/me/sites/:site/watch-list': siteUser(),
   'POST /v2/me/sites/:site/watch-list': siteUser({ body: { contentId: 'v2' } }),
   'DELETE /v2/me/sites/:site/watch-list/:id': owner({ id: 'watchListItemA' }, { expect: { otherSite: 403 } }),
+  'GET /v2/me/sites/:site/favorites': siteUser({ query: { uids: 'v1,v2' } }),
   'GET /v2/sites/:site/videos/:uid/user-favorites': siteUser(),
   'POST /v2/sites/:site/videos/:uid/user-favorites': siteUser(),
   'GET /v2/me/sites/:site/library': siteUser(),

@@ -72,7 +72,48 @@ describe('user-favorites refuses', () => {
   });
 });
 
+const flagsUrl = (uids: string, site = 'acme') => `/v2/me/sites/${site}/favorites?uids=${uids}`;
+
+describe('favorite flags for a page of cards refuse', () => {
+  it('401s without a bearer token', async () => {
+    expect((await call('GET', flagsUrl('v1'))).statusCode).toBe(401);
+  });
+
+  it('404s an unknown site and 403s another site than the account’s', async () => {
+    expect((await call('GET', flagsUrl('v1', 'nowhere'), tokens.u1)).statusCode).toBe(404);
+    expect((await call('GET', flagsUrl('v1', 'other'), tokens.u1)).statusCode).toBe(403);
+  });
+
+  it('400s missing, empty, malformed or too many uids, naming the field', async () => {
+    const many = Array.from({ length: 101 }, (_, i) => `v${i}`).join(',');
+    for (const url of [
+      '/v2/me/sites/acme/favorites',
+      flagsUrl(''),
+      flagsUrl('v1,,v2'),
+      flagsUrl('v1,not%20a%20uid'),
+      flagsUrl(many),
+    ]) {
+      const res = await call('GET', url, tokens.u1);
+      expect(res.statusCode, url).toBe(400);
+      // The list, or the item of it that is wrong (uids.1).
+      expect(res.json().error.field, url).toMatch(/^uids(\.\d+)?$/);
+    }
+  });
+});
+
 describe('favorites', () => {
+  it('answers which of the named videos the viewer favorited, and nothing of anyone else’s', async () => {
+    expect((await setFavorite('m2', true, 'u2')).statusCode).toBe(200);
+    expect((await setFavorite('v2', true, 'u1')).statusCode).toBe(200);
+    const mine = await call('GET', flagsUrl('v2,m2,nope,v-private,v2'), tokens.u1);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual({ favorites: ['v2'] });
+    expect((await call('GET', flagsUrl('v2,m2'), tokens.u2)).json()).toEqual({ favorites: ['m2'] });
+    await setFavorite('v2', false, 'u1');
+    await setFavorite('m2', false, 'u2');
+    expect((await call('GET', flagsUrl('v2'), tokens.u1)).json()).toEqual({ favorites: [] });
+  });
+
   it('starts unfavorited with the video’s count', async () => {
     const res = await call('GET', favUrl('v1'), tokens.u1);
     expect(res.statusCode).toBe(200);

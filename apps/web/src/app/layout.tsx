@@ -15,7 +15,7 @@ import { useSession } from '@marquee/api-client/react';
 import { paths } from '../config/paths';
 import { AccountMenu } from '../features/auth';
 import { CardActionsProvider, type CardActions } from '../features/discover';
-import { cardTarget, PendingActions, WatchListButton } from '../features/watch-list';
+import { CardFavoriteButton, cardTarget, PendingActions, WatchListButton } from '../features/watch-list';
 // The box alone, so the results page stays in its lazy chunk.
 import { SearchBox } from '../features/search/components/search-box';
 import { useTranslation } from 'react-i18next';
@@ -43,15 +43,25 @@ export function RootLayout() {
     // Keyboard users continue from where they opened the menu.
     menuToggle.current?.focus();
   }, []);
-  // Cards get the watch-list button where the site has the watch list (perm watchList).
+  // Cards get the favorite heart (videos, not series or live channels), and the watch-list button
+  // where the site has the watch list (perm watchList).
   const watchListOn = config.data?.perms.watchList ?? false;
-  const cardActions = useMemo<CardActions | null>(() => {
-    if (!watchListOn) return null;
-    return (item, { rowChannelId }) => {
-      const target = cardTarget(item, rowChannelId);
-      return target ? <WatchListButton target={target} title={item.title} variant="card" /> : null;
-    };
-  }, [watchListOn]);
+  const cardActions = useMemo<CardActions>(
+    () =>
+      (item, { rowChannelId }) => {
+        const target = cardTarget(item, rowChannelId);
+        if (!target) return null;
+        return (
+          <>
+            {target.contentType === 'video' ? (
+              <CardFavoriteButton uid={target.contentId} title={item.title} channel={target.channel} />
+            ) : null}
+            {watchListOn ? <WatchListButton target={target} title={item.title} variant="card" /> : null}
+          </>
+        );
+      },
+    [watchListOn],
+  );
   const bottomPage = config.data
     ? (config.data.pages.find((p) => p.url === pageUrl) ?? defaultPage(config.data))
     : null;

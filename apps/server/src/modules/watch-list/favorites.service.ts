@@ -1,4 +1,4 @@
-import type { UserFavorite } from '@marquee/contract';
+import type { FavoriteFlags, UserFavorite } from '@marquee/contract';
 import type { AuthUser } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import type { Site } from '../sites';
@@ -21,6 +21,15 @@ export function createFavoritesService(deps: {
   const { repo, requireVideo, now } = deps;
 
   return {
+    /**
+     * The viewer's own flags for many videos. Only their own favorites are read, so naming unknown
+     * or private uids reveals nothing: they are simply not in the answer.
+     */
+    async flags(user: AuthUser, site: Site, uids: readonly string[]): Promise<FavoriteFlags> {
+      const siteUid = ownSite(site, user);
+      return { favorites: await repo.favorited(user.id, siteUid, [...new Set(uids)]) };
+    },
+
     async get(user: AuthUser, site: Site, uid: string): Promise<UserFavorite> {
       const siteUid = ownSite(site, user);
       await requireVideo(siteUid, uid);

@@ -2,6 +2,8 @@ import {
   AddToWatchListBody,
   ClientQuery,
   ErrorResponse,
+  FavoriteFlags,
+  FavoriteFlagsQuery,
   FavoriteParams,
   SetFavoriteBody,
   SiteParams,
@@ -87,6 +89,22 @@ export const watchListRoutes =
         await ctx.watchList.remove(requireUser(req), await req.site(), req.params.id);
         return reply.status(204).send(null);
       },
+    );
+
+    app.get(
+      '/v2/me/sites/:site/favorites',
+      {
+        schema: {
+          operationId: 'listFavoriteFlags',
+          security: security.user,
+          tags,
+          summary: 'Which of the named videos (uids, comma-separated, at most 100) the viewer favorited',
+          params: SiteParams,
+          querystring: FavoriteFlagsQuery,
+          response: { 200: FavoriteFlags, ...refusals },
+        },
+      },
+      async (req) => ctx.favorites.flags(requireUser(req), await req.site(), req.query.uids),
     );
 
     app.get(

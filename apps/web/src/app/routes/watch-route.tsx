@@ -10,6 +10,7 @@ import { MomentMarkers, MomentsPanel, useMoment } from '../../features/moments';
 import { loginHref } from '../../lib/session';
 import { WatchView, watchRouteInfo } from '../../features/watch';
 import { CreatePartyButton } from '../../features/watch-party';
+import { FavoriteToggle } from '../../features/watch-list';
 import type { Video } from '@marquee/contract';
 import { api } from '../../lib/api';
 import { useSiteConfig } from '../../features/site';
@@ -138,6 +139,7 @@ export default function WatchRoute({
       onLeave={leave}
       onNotLive={notLive}
       route={site ? { ...info, site } : info}
+      actions={<FavoriteToggle uid={uid} channel={channel} />}
       tabs={{
         initial: tagId ? 'comments' : gifId ? 'gifs' : undefined,
         overlay: ({ video, player }) => (

@@ -10,6 +10,8 @@ export const en = {
   signUpToAdd: 'Sign up to add it to My List',
   error: "We couldn't update My List. Please try again.",
   favorite: 'Favorite',
+  /** The card heart's name; aria-pressed says whether it is a favorite. */
+  cardFavoriteLabel: 'Favorite: {{title}}',
   favoritesCount_one: '{{count}} favorite',
   favoritesCount_other: '{{count}} favorites',
   signInToFavorite: 'Sign in to favorite it',
@@ -24,6 +26,7 @@ export const es: Messages<typeof en> = {
   signUpToAdd: 'Regístrate para añadirlo a Mi lista',
   error: 'No pudimos actualizar Mi lista. Inténtalo de nuevo.',
   favorite: 'Favorito',
+  cardFavoriteLabel: 'Favorito: {{title}}',
   favoritesCount_one: '{{count}} favorito',
   favoritesCount_other: '{{count}} favoritos',
   signInToFavorite: 'Inicia sesión para marcarlo como favorito',

@@ -1,12 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { errorMessage } from '../../../components/error-message';
 import { useSession } from '@marquee/api-client/react';
 import { useFavoritesCount } from '../api/use-favorites-count';
-import { useSetFavorite } from '../api/use-set-favorite';
 import { useUserFavorite } from '../api/use-user-favorite';
-import { favoriteLoginHref } from '../utils/intent';
-import { savePendingAction } from '../utils/pending-action';
+import { useFavoriteClick } from '../hooks/use-favorite-click';
+import { FavoriteError } from './favorite-error';
 import { HeartIcon } from './icons';
 import './watch-list.css';
 
@@ -25,26 +22,12 @@ interface FavoriteToggleProps {
 export function FavoriteToggle({ uid, channel }: FavoriteToggleProps) {
   const { t } = useTranslation('watchList');
   const { status, user } = useSession();
-  const navigate = useNavigate();
   const signedIn = status === 'signedIn';
   const mine = useUserFavorite(uid, user?.id ?? null, signedIn);
   const count = useFavoritesCount(uid, status === 'anonymous');
-  const set = useSetFavorite(uid, user?.id ?? null);
-
   const favorite = signedIn ? (mine.data?.favorite ?? false) : false;
   const favorites = signedIn ? mine.data?.favorites : count.data?.favorites;
-  const busy = set.isPending;
-
-  const onClick = () => {
-    if (busy) return;
-    if (!signedIn) {
-      savePendingAction({ kind: 'favorite', uid });
-      void navigate(favoriteLoginHref(uid, channel));
-      return;
-    }
-    if (!mine.data) return;
-    set.mutate(!favorite);
-  };
+  const click = useFavoriteClick(uid, channel, { favorite, ready: mine.data !== undefined });
 
   return (
     <span className="wl wl--hero">
@@ -52,11 +35,11 @@ export function FavoriteToggle({ uid, channel }: FavoriteToggleProps) {
         type="button"
         className="button button--ghost wl-button wl-favorite"
         aria-pressed={favorite}
-        aria-disabled={busy || (signedIn && !mine.data) || undefined}
+        aria-disabled={click.busy || undefined}
         title={signedIn ? undefined : t('signInToFavorite')}
         data-testid="favorite-toggle"
         data-favorite={favorite}
-        onClick={onClick}
+        onClick={click.onClick}
       >
         <HeartIcon filled={favorite} />
         <span>{t('favorite')}</span>{' '}
@@ -66,11 +49,7 @@ export function FavoriteToggle({ uid, channel }: FavoriteToggleProps) {
           </span>
         ) : null}
       </button>
-      {set.isError ? (
-        <span className="wl-error" role="alert" data-testid="favorite-error">
-          {errorMessage(set.error) || t('favoriteError')}
-        </span>
-      ) : null}
+      <FavoriteError error={click.error} />
     </span>
   );
 }

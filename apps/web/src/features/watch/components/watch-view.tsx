@@ -42,6 +42,11 @@ interface WatchViewProps {
   /** The watch route's variant, flags and embed overlay (decision 0028); absent on other screens. */
   route?: WatchRouteInfo;
   /**
+   * Buttons beside the title from other features (the favorite toggle). Drawn from the first
+   * render, so what they fetch runs beside the video's own calls (§4.1 "checks in parallel").
+   */
+  actions?: ReactNode;
+  /**
    * Right-menu panels of other features (Gifs, Comments…), the tab open first, and what they draw
    * over the player (the moments' markers).
    */
@@ -60,6 +65,7 @@ export function WatchView({
   onLeave,
   onNotLive,
   route,
+  actions,
   tabs,
 }: WatchViewProps) {
   const { t } = useTranslation('watch');
@@ -175,6 +181,7 @@ export function WatchView({
         ) : (
           <div className="skeleton skeleton--text" style={{ width: '40%', height: 24 }} />
         )}
+        {actions && !route?.flags.embed ? <div className="watch__actions">{actions}</div> : null}
       </div>
       {route ? (
         <WatchExtras
