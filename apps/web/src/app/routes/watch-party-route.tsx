@@ -1,8 +1,15 @@
 import type { Video } from '@marquee/contract';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { watchVariant } from '@marquee/domain';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Player as CorePlayer } from '@marquee/player';
-import { AgeRestricted, BirthDateModal, useAgeGate, useLiveEventPlayback } from '../../features/watch';
+import {
+  AgeRestricted,
+  BirthDateModal,
+  useAgeGate,
+  useLiveEventPlayback,
+  watchStateStore,
+} from '../../features/watch';
 import { useTranslation } from 'react-i18next';
 import { StatusMessage } from '../../components/status-message';
 import { PartyScreen } from '../../features/watch-party';
@@ -30,6 +37,11 @@ export default function WatchPartyRoute() {
 export function LiveWatchPartyRoute() {
   const { channelId = '', videoUid = '', hostId: pid = '' } = useParams();
   const back = { channel: channelId, liveEventUid: videoUid, hostId: pid };
+  // §2.2's watch state of this route: watch-party, channel-live-event-party.
+  useEffect(() => {
+    if (channelId && videoUid)
+      watchStateStore.set(watchVariant({ kind: 'live-party', channelId, videoUid, hostId: pid }).state);
+  }, [channelId, videoUid, pid]);
   return (
     <RequireLogin intent="watchParty" params={back}>
       <Party pid={pid} live={{ channelId, videoUid }} returnTo={loginHref('watchParty', back)} />

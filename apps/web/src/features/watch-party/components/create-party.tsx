@@ -73,7 +73,7 @@ export function CreatePartyButton({
           onClose={close}
           testId="party-create-modal"
         >
-          <p>{t('create.body', { title })}</p>
+          <p>{t(isLive ? 'create.bodyLive' : 'create.body', { title })}</p>
           <div className="party-actions">
             {cancel}
             <button
