@@ -164,7 +164,7 @@ export type WatchPartyMember = z.infer<typeof WatchPartyMember>;
 export const WatchPartySession = z
   .object({
     pid: z.string(),
-    /** The lobby link to share (absolute when the site has a host, else relative). */
+    /** The link to share: the live route for a live event, else the lobby (decision 0051); absolute when the site has a host. */
     link: z.string(),
     /** The short code a TV can join with (`GET watch-party-code/{code}`). */
     code: z.string(),

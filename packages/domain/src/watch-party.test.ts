@@ -12,6 +12,8 @@ import {
   hostingRefusal,
   normalizePartyCode,
   partyLobbyPath,
+  partyFitsLiveRoute,
+  partyPath,
   PARTY_MESSAGES,
   PARTY_STATE_LABELS,
 } from './watch-party';
@@ -114,5 +116,18 @@ describe('watch party sessions (playback-and-social §4.9, §8)', () => {
 
   it('the lobby link is /watch-party?pid', () => {
     expect(partyLobbyPath('p 1')).toBe('/watch-party?pid=p%201');
+  });
+
+  it('a live event party is shared by the live route with the pid as its last segment, others by the lobby', () => {
+    const live = { pid: 'p/1', isLive: true, channel: 'c 1', contentId: 'ev' };
+    expect(partyPath(live)).toBe('/channel/c%201/live/ev/watch-party/p%2F1');
+    expect(partyPath({ ...live, channel: null })).toBe('/watch-party?pid=p%2F1');
+    expect(partyPath({ ...live, isLive: false })).toBe('/watch-party?pid=p%2F1');
+  });
+
+  it('the live route takes only a live party of its own event', () => {
+    expect(partyFitsLiveRoute({ isLive: true, contentId: 'ev' }, 'ev')).toBe(true);
+    expect(partyFitsLiveRoute({ isLive: true, contentId: 'ev' }, 'other')).toBe(false);
+    expect(partyFitsLiveRoute({ isLive: false, contentId: 'ev' }, 'ev')).toBe(false);
   });
 });

@@ -137,3 +137,29 @@ export function hostingRefusal(
 
 /** The lobby link of a party, relative to the site's web origin (§2.2 `/watch-party?pid`). */
 export const partyLobbyPath = (pid: string): string => `/watch-party?pid=${encodeURIComponent(pid)}`;
+
+/**
+ * The link a party is shared by (decision 0051): a live event's party is §2.2's "live event watch
+ * party" route `/channel/{channelId}/live/{videoUid}/watch-party/{hostId}`, whose last segment
+ * carries the pid (§2.2 variant channel-live-event-party: "pid (hostId in the route form)"); any
+ * other party, or a live one without a channel, is the lobby `/watch-party?pid`.
+ */
+export function partyPath(party: {
+  pid: string;
+  isLive: boolean;
+  channel: string | null;
+  contentId: string;
+}): string {
+  if (!party.isLive || !party.channel) return partyLobbyPath(party.pid);
+  const enc = encodeURIComponent;
+  return `/channel/${enc(party.channel)}/live/${enc(party.contentId)}/watch-party/${enc(party.pid)}`;
+}
+
+/**
+ * The live route names its event: a pid opened there must be a live party of that event (else
+ * 'invalid Watch Party'), so a link cannot show one event's party under another's address.
+ */
+export const partyFitsLiveRoute = (
+  party: { isLive: boolean; contentId: string },
+  videoUid: string,
+): boolean => party.isLive && party.contentId === videoUid;

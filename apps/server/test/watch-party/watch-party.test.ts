@@ -95,6 +95,12 @@ describe('refusals first', () => {
     const live = await create('host1', 'le-live', 'isLive=true&__source=web');
     expect(live.status).toBe(201);
     expect(live.body).toMatchObject({ isLive: true, contentId: 'le-live', channel: 'events' });
+    // Shared by §2.2's live event watch party route, the pid in its last segment (decision 0051).
+    expect(live.body.link).toBe(
+      `https://tv.acme.test/channel/events/live/le-live/watch-party/${String(live.body.pid)}`,
+    );
+    const got = await w.call('host1', 'GET', `watch-party/${String(live.body.pid)}`);
+    expect(got.body.link).toBe(live.body.link);
   });
 
   it('only the host starts; only the host or a moderator ends or changes the host (403)', async () => {

@@ -25,6 +25,9 @@ const MovieRoute = lazy(() => import('./routes/movie-route'));
 const SeriesRoute = lazy(() => import('./routes/series-route'));
 const LibraryRoute = lazy(() => import('./routes/library-route'));
 const WatchPartyRoute = lazy(() => import('./routes/watch-party-route'));
+const LiveWatchPartyRoute = lazy(() =>
+  import('./routes/watch-party-route').then((m) => ({ default: m.LiveWatchPartyRoute })),
+);
 const CreateGifRoute = lazy(() => import('./routes/gif-routes').then((m) => ({ default: m.CreateGifRoute })));
 const GifRoute = lazy(() => import('./routes/gif-routes').then((m) => ({ default: m.GifRoute })));
 
@@ -66,8 +69,11 @@ const suspended = (node: ReactNode) => (
  * canonical form) and with the embed overlays /embed/info and /embed/share (decision 0028).
  */
 export function watchRoutes(): RouteObject[] {
+  // The live event watch party route is the party screen, not the live watch screen (decision 0051).
   const el = (kind: WatchRouteKind, dynamicType?: string) =>
-    suspended(<WatchRoute kind={kind} dynamicType={dynamicType} />);
+    suspended(
+      kind === 'live-party' ? <LiveWatchPartyRoute /> : <WatchRoute kind={kind} dynamicType={dynamicType} />,
+    );
   return WATCH_ROUTE_PATTERNS.flatMap(({ kind, path, dynamicType }) => [
     { path, element: el(kind, dynamicType) },
     { path: `/watch${path}`, element: el(kind, dynamicType) },

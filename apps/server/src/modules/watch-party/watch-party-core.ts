@@ -5,7 +5,7 @@ import type {
   Video,
   WatchPartySession,
 } from '@marquee/contract';
-import { PARTY_MESSAGES, partyLobbyPath, type PartySessionState, type Permission } from '@marquee/domain';
+import { PARTY_MESSAGES, partyPath, type PartySessionState, type Permission } from '@marquee/domain';
 import type { WatchPartiesTable } from '../../db/schema';
 import type { DomainEvents } from '../../infra/event-bus';
 import type { AuthUser } from '../../plugins/auth';
@@ -73,7 +73,13 @@ export function createWatchPartyCore(deps: WatchPartyDeps) {
     const members = await repo.members(row.pid);
     const name = (id: string) => members.find((m) => m.user_id === id)?.name ?? '';
     const host = site?.hosts[0];
-    const path = partyLobbyPath(row.pid);
+    // A live event's party is shared by its live route, others by the lobby (decision 0051).
+    const path = partyPath({
+      pid: row.pid,
+      isLive: row.is_live === 1,
+      channel: row.channel_id,
+      contentId: row.content_id,
+    });
     return {
       pid: row.pid,
       link: host ? `https://${host}${path}` : path,

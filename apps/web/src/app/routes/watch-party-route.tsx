@@ -1,7 +1,15 @@
 import type { Video } from '@marquee/contract';
-import type { ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { AgeRestricted, BirthDateModal, useAgeGate } from '../../features/watch';
+import { useEffect, type ReactNode } from 'react';
+import { watchVariant } from '@marquee/domain';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import type { Player as CorePlayer } from '@marquee/player';
+import {
+  AgeRestricted,
+  BirthDateModal,
+  useAgeGate,
+  useLiveEventPlayback,
+  watchStateStore,
+} from '../../features/watch';
 import { useTranslation } from 'react-i18next';
 import { StatusMessage } from '../../components/status-message';
 import { PartyScreen } from '../../features/watch-party';
@@ -16,12 +24,41 @@ export default function WatchPartyRoute() {
   const pid = query.get('pid') ?? '';
   return (
     <RequireLogin intent="watchPartyLobby" params={{ pid }}>
-      <Party pid={pid} />
+      <Party pid={pid} returnTo={loginHref('watchPartyLobby', { pid })} />
     </RequireLogin>
   );
 }
 
-function Party({ pid }: { pid: string }) {
+/**
+ * `/channel/{channelId}/live/{videoUid}/watch-party/{hostId}` (§2.2 live event watch party, variant
+ * channel-live-event-party: the last segment is the pid): the same lobby and party screen, at the
+ * live edge (decision 0051); login required (odrc=watchParty brings the viewer back here). Lazy.
+ */
+export function LiveWatchPartyRoute() {
+  const { channelId = '', videoUid = '', hostId: pid = '' } = useParams();
+  const back = { channel: channelId, liveEventUid: videoUid, hostId: pid };
+  // §2.2's watch state of this route: watch-party, channel-live-event-party.
+  useEffect(() => {
+    if (channelId && videoUid)
+      watchStateStore.set(watchVariant({ kind: 'live-party', channelId, videoUid, hostId: pid }).state);
+  }, [channelId, videoUid, pid]);
+  return (
+    <RequireLogin intent="watchParty" params={back}>
+      <Party pid={pid} live={{ channelId, videoUid }} returnTo={loginHref('watchParty', back)} />
+    </RequireLogin>
+  );
+}
+
+function Party({
+  pid,
+  live,
+  returnTo,
+}: {
+  pid: string;
+  /** On the live route: the channel and the event it names. */
+  live?: { channelId: string; videoUid: string };
+  returnTo: string;
+}) {
   const { t } = useTranslation('watchParty');
   const navigate = useNavigate();
   const config = useSiteConfig().data;
@@ -33,18 +70,27 @@ function Party({ pid }: { pid: string }) {
     );
   }
   const exit = () => void navigate(paths.home.getHref());
+  // Not live (yet, or any more): the countdown page, which comes back to this party when it plays.
+  const notLive = live
+    ? () =>
+        void navigate(paths.notLive.getHref(live.videoUid, { channel: live.channelId, hostId: pid }), {
+          replace: true,
+        })
+    : undefined;
   return (
     <PartyScreen
       key={pid}
       pid={pid}
+      liveEventUid={live?.videoUid}
       onExit={exit}
+      livePlayback={(at) => <LivePlayback {...at} onNotLive={notLive} />}
       gate={(video, player) => <PartyAgeGate video={video} player={player} onBack={exit} />}
       chat={
         config?.perms.hideChat ? undefined : (
           <ChatPanel
             chatId={`party-${pid}`}
             chatroll={config?.perms.chatroll ?? false}
-            loginHref={loginHref('watchPartyLobby', { pid })}
+            loginHref={returnTo}
           />
         )
       }
@@ -74,4 +120,22 @@ function PartyAgeGate({
   }
   if (gate.state === 'pending') return <div className="party__placeholder" aria-busy="true" />;
   return <>{player}</>;
+}
+
+/** A live party's player keeps the live event's rules (§4.1, §4.7): the live edge, and not live → the countdown. */
+function LivePlayback({
+  player,
+  video,
+  notLive,
+  refetchPlayUrl,
+  onNotLive,
+}: {
+  player: CorePlayer | null;
+  video: Video | undefined;
+  notLive: boolean;
+  refetchPlayUrl: () => unknown;
+  onNotLive: (() => void) | undefined;
+}) {
+  useLiveEventPlayback(player, video, notLive, refetchPlayUrl, onNotLive);
+  return null;
 }

@@ -186,7 +186,11 @@ function WatchPartyTab({ video }: { video: Video }) {
   const live = video.type === 'liveEvent';
   return (
     <div className="party-tab" data-testid="watch-party-tab">
-      <p>{api.source === 'webMobile' ? t('create.mobile') : t('create.body', { title: video.title })}</p>
+      <p>
+        {api.source === 'webMobile'
+          ? t('create.mobile')
+          : t(live ? 'create.bodyLive' : 'create.body', { title: video.title })}
+      </p>
       <CreatePartyButton contentId={video.uid} title={video.title} isLive={live} className="button" />
     </div>
   );

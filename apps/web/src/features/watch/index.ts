@@ -20,3 +20,7 @@ export { watchRouteInfo, type WatchRouteInfo } from './utils/watch-route-info';
 /** The age gate before playback (§4.2; decision 0022), for other screens that play a title (watch parties). */
 export { useAgeGate, type AgeGate } from './hooks/use-age-gate';
 export { AgeRestricted, BirthDateModal } from './components/age-gate';
+/** A live event's playback rules (§4.1, §4.7: live edge, not live), for other screens that play one (live watch parties). */
+export { useLiveEventPlayback } from './hooks/use-live-event-playback';
+/** The session's current watch state (§2.2), for watch screens outside the watch view (live watch parties). */
+export { watchStateStore } from './utils/watch-state';

@@ -35,6 +35,8 @@ describe('returnPath', () => {
     );
     expect(to('odrc=notLiveEvent&liveEventUid=e&channel=c')).toBe('/not-live/e?channel=c');
     expect(to('odrc=watchPartyLobby&pid=p1')).toBe('/watch-party?pid=p1');
+    // A live party's route (decision 0051: its last segment is the pid).
+    expect(to('odrc=watchParty&channel=c&liveEventUid=e&hostId=p1')).toBe('/channel/c/live/e/watch-party/p1');
     expect(to('odrc=subscribe')).toBe('/subscribe');
     expect(to('odrc=subscribe-one&bundle=b1&couponCode=X')).toBe('/subscribe/b1?couponCode=X');
     expect(to('odrc=subscribe-item&contentType=movie&contentUid=m1')).toBe('/subscribe/movie/m1');

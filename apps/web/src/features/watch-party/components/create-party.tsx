@@ -1,5 +1,5 @@
 import { ApiError, createWatchParty } from '@marquee/api-client';
-import { PARTY_MESSAGES, partyLobbyPath } from '@marquee/domain';
+import { PARTY_MESSAGES, partyPath } from '@marquee/domain';
 import { useSession } from '@marquee/api-client/react';
 import type { WatchPartySession } from '@marquee/contract';
 import { useId, useState } from 'react';
@@ -15,7 +15,8 @@ const shownAsIs = new Set(['watchPartyDisabled', 'hostingOnMobile', 'moviesDeskt
 
 /**
  * The Watch Party button and its modals (§2.3 create watch party / create VOD watch party, then
- * the VOD watch-party link: Cancel, Go to Lobby). Hosting is off on mobile (§4.9): the button is
+ * the watch-party link: Cancel, Go to Lobby; a live event's party lives on its live route, decision
+ * 0051). Hosting is off on mobile (§4.9): the button is
  * not offered there; signed-out viewers are not offered it either (§6: creation needs login).
  */
 export function CreatePartyButton({
@@ -72,7 +73,7 @@ export function CreatePartyButton({
           onClose={close}
           testId="party-create-modal"
         >
-          <p>{t('create.body', { title })}</p>
+          <p>{t(isLive ? 'create.bodyLive' : 'create.body', { title })}</p>
           <div className="party-actions">
             {cancel}
             <button
@@ -95,7 +96,7 @@ export function CreatePartyButton({
             id={linkId}
             className="party-share__input"
             readOnly
-            value={partyLink(created.pid)}
+            value={partyLink(created)}
             onFocus={(e) => e.currentTarget.select()}
             data-testid="party-link"
           />
@@ -104,7 +105,7 @@ export function CreatePartyButton({
             <button
               type="button"
               className="button"
-              onClick={() => void navigate(partyLobbyPath(created.pid))}
+              onClick={() => void navigate(partyPath(created))}
               data-testid="party-go-to-lobby"
             >
               {t('create.goToLobby')}

@@ -3,7 +3,7 @@ import { useSession } from '@marquee/api-client/react';
 import type { Player as CorePlayer } from '@marquee/player';
 import { Player, usePartySync, type PlayerState } from '@marquee/player/react';
 import type { Video, WatchPartySession } from '@marquee/contract';
-import { endOfVideoAction, PARTY_MESSAGES } from '@marquee/domain';
+import { classifyPlayUrl, endOfVideoAction, PARTY_MESSAGES, partyFitsLiveRoute } from '@marquee/domain';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
@@ -28,19 +28,35 @@ function partyError(error: unknown, t: (key: string) => string): string {
   return error.message || t('errors.createFailed');
 }
 
+/** What the route runs beside a live party's player (the live event's playback rules, §4.7). */
+export type LivePartyPlayback = (at: {
+  player: CorePlayer | null;
+  video: Video | undefined;
+  /** play-url said the event is not live. */
+  notLive: boolean;
+  refetchPlayUrl: () => unknown;
+}) => ReactNode;
+
 /**
- * `/watch-party?pid` (§2.2 lobby; §4.9): the lobby (state and its label, the join prompt) and, once
- * in, the party: the player synced to the host (decisions 0042, 0046), the Watch Party panel
- * (viewers, host controls, leave), the share panel and the Chat tab's place.
+ * `/watch-party?pid` (§2.2 lobby; §4.9) and a live event's party route (decision 0051): the lobby
+ * (state and its label, the join prompt) and, once in, the party: the player synced to the host
+ * (decisions 0042, 0046; a live party's players all stay at the live edge instead), the Watch Party
+ * panel (viewers, host controls, leave), the share panel and the Chat tab's place.
  */
 export function PartyScreen({
   pid,
+  liveEventUid,
   onExit,
+  livePlayback,
   gate,
   chat,
 }: {
   pid: string;
+  /** On the live route: the event it names; a party of anything else is 'invalid Watch Party'. */
+  liveEventUid?: string;
   onExit: () => void;
+  /** For a live party: the live event's playback rules (live edge, not live), composed by the route. */
+  livePlayback?: LivePartyPlayback;
   /**
    * What must pass before the party's player mounts (the age gate, composed by the route): it
    * renders `player` when the viewer may watch. Meanwhile the room goes on without them.
@@ -99,10 +115,10 @@ export function PartyScreen({
       </div>
     );
   }
-  if (session.isError || !s) {
+  if (session.isError || !s || (liveEventUid !== undefined && !partyFitsLiveRoute(s, liveEventUid))) {
     return (
       <StatusMessage kind="error" title={t('title')} testId="party-error">
-        {partyError(session.error, t)}
+        {s ? t('errors.invalid') : partyError(session.error, t)}
       </StatusMessage>
     );
   }
@@ -195,10 +211,13 @@ export function PartyScreen({
       videoUid={s.contentId}
       video={content.data}
       gate={gate}
+      livePlayback={livePlayback}
       title={content.data?.title ?? ''}
       onLeft={onExit}
       // §4.5: autoPlay off goes back; otherwise (rule 2) a VOD party's viewers go to the party page.
       onEnded={() => {
+        // A live stream's end is the live playback rules' (play-url again, then the not-live page).
+        if (s.isLive) return;
         const ended = { uid: s.contentId, type: content.data?.type ?? 'video', series: content.data?.series };
         const action = endOfVideoAction(ended, { autoPlay: user?.autoPlay ?? true, vodWatchParty: true });
         if (action.kind === 'watchParty') setEntered(false);
@@ -218,6 +237,7 @@ function PartyRoom({
   videoUid,
   video,
   gate = (_video, player) => player,
+  livePlayback,
   chat,
   title,
   onLeft,
@@ -229,6 +249,7 @@ function PartyRoom({
   videoUid: string;
   video: Video | undefined;
   gate?: (video: Video | undefined, player: ReactNode) => ReactNode;
+  livePlayback?: LivePartyPlayback;
   chat?: ReactNode;
   title: string;
   onLeft: () => void;
@@ -243,9 +264,12 @@ function PartyRoom({
   const [confirmLeave, setConfirmLeave] = useState(false);
   const base = useId();
   const isHost = s.host === me;
+  // A live party has no position to share: everyone plays at the live edge, each player is its
+  // viewer's own (a host's pause pauses only the host), and no sync messages are sent (decision 0051).
+  const live = s.isLive;
   const sync = usePartySync({
     player,
-    role: room.state ? (isHost ? 'host' : 'guest') : null,
+    role: room.state && !live ? (isHost ? 'host' : 'guest') : null,
     initial: room.state?.timeline ?? null,
     transport: room.transport,
     ready: !!playerState?.ready,
@@ -293,6 +317,7 @@ function PartyRoom({
       data-testid="party-room"
       data-role={isHost ? 'host' : 'guest'}
       data-synced={sync.clockKnown || undefined}
+      data-live={live || undefined}
     >
       <div className="party__stage">
         {gate(
@@ -302,8 +327,9 @@ function PartyRoom({
               src={playUrl.data.url}
               expiresAt={playUrl.data.expiresAt}
               serverNow={api.serverNow}
-              autoplay={false}
-              hotkeys={isHost}
+              autoplay={live}
+              live={live}
+              hotkeys={isHost || live}
               title={title}
               onPlayer={setPlayer}
               onStateChange={setPlayerState}
@@ -317,6 +343,14 @@ function PartyRoom({
             <div className="party__placeholder" aria-busy="true" aria-label={t('loading')} />
           ),
         )}
+        {live
+          ? livePlayback?.({
+              player,
+              video,
+              notLive: classifyPlayUrl({ error: playUrl.error, data: playUrl.data })?.kind === 'notLive',
+              refetchPlayUrl: playUrl.refetch,
+            })
+          : null}
         {sync.desync ? (
           <div className="party__desync" role="alert" data-testid="party-desync">
             <span>{PARTY_MESSAGES.desync}</span>
@@ -394,7 +428,7 @@ function PartyRoom({
               </div>
             </div>
           ) : tab === 'share' ? (
-            <PartySharePanel pid={s.pid} code={s.code} onDone={() => setTab('party')} />
+            <PartySharePanel party={s} code={s.code} onDone={() => setTab('party')} />
           ) : (
             <div className="party__chat-slot" data-testid="party-chat-slot" data-party-pid={s.pid}>
               {chat}

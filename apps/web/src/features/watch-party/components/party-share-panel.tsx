@@ -1,22 +1,32 @@
-import { LINK_COPIED_TOAST_MS, partyLobbyPath } from '@marquee/domain';
+import type { WatchPartySession } from '@marquee/contract';
+import { LINK_COPIED_TOAST_MS, partyPath } from '@marquee/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast';
 
-/** The party's link on this site's own origin (the page the guest opens: /watch-party?pid). */
-export const partyLink = (pid: string) =>
-  typeof window === 'undefined'
-    ? partyLobbyPath(pid)
-    : new URL(partyLobbyPath(pid), window.location.origin).href;
+/** What a party's link is made of (`partyPath`: the live route for a live event, else the lobby). */
+export type PartyLinkOf = Pick<WatchPartySession, 'pid' | 'isLive' | 'channel' | 'contentId'>;
+
+/** The party's link on this site's own origin (the page the guest opens; decision 0051). */
+export const partyLink = (party: PartyLinkOf) =>
+  typeof window === 'undefined' ? partyPath(party) : new URL(partyPath(party), window.location.origin).href;
 
 /**
  * The party's share panel (§2.3 watch-party share link: read-only link, Copy, Done; §4.9 the
  * 'Link copied' toast for 750 ms), with the short code a TV joins with (issue 15 item 6).
  */
-export function PartySharePanel({ pid, code, onDone }: { pid: string; code: string; onDone?: () => void }) {
+export function PartySharePanel({
+  party,
+  code,
+  onDone,
+}: {
+  party: PartyLinkOf;
+  code: string;
+  onDone?: () => void;
+}) {
   const { t } = useTranslation('watchParty');
   const linkId = useId();
-  const link = partyLink(pid);
+  const link = partyLink(party);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);

@@ -1,0 +1,30 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { e2eDataDir } from './viewers';
+
+/** The demo site's perms and chat settings as stored (JSON text). */
+export type DemoSettings = { perms: string; chat: string };
+
+/**
+ * Sets the demo site's chat settings for a test file and returns what restores them. The server
+ * reads site settings through a short cache, so a test waits for their effect, not for time.
+ */
+export function setDemoChat(chat: object): () => void {
+  const path = join(e2eDataDir, 'marquee.sqlite');
+  const read = new Database(path, { readonly: true });
+  const saved = read.prepare("SELECT perms, chat FROM sites WHERE uid = 'demo'").get() as DemoSettings;
+  read.close();
+  const write = (settings: DemoSettings) => {
+    const db = new Database(path);
+    try {
+      db.prepare("UPDATE sites SET perms = ?, chat = ? WHERE uid = 'demo'").run(
+        settings.perms,
+        settings.chat,
+      );
+    } finally {
+      db.close();
+    }
+  };
+  write({ perms: saved.perms, chat: JSON.stringify(chat) });
+  return () => write(saved);
+}
