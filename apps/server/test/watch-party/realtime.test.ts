@@ -362,6 +362,43 @@ describe('the room', () => {
     }
   });
 
+  it('a host that drops is never followed by a TV (it only follows): a desktop guest takes over', async () => {
+    // The TV joined first and is ready, and its id sorts first: the first pick, yet it may not host.
+    const { pid, hostSocket, guestSockets } = await room('rt-host-tv', ['rt-a-tv'], { guestSource: 'tizen' });
+    await w.call('rt-desk-tv', 'PATCH', `watch-party/${pid}`, { action: 'joined' });
+    const desk = await socketOf('rt-desk-tv');
+    await joinParty(desk, pid);
+    const gone = nextSession(desk, (s) => s.members.some((m) => m.userId === 'rt-host-tv' && !m.connected));
+    hostSocket.close();
+    await gone;
+    w.t.clock.now += PARTY_HOST_GRACE_MS;
+    try {
+      const handed = nextSession(desk, (s) => s.host !== 'rt-host-tv');
+      await send(guestSockets[0]!, pid, progress(0, 0, false));
+      expect(await handed).toMatchObject({ host: 'rt-desk-tv', state: 'active' });
+    } finally {
+      w.t.clock.now -= PARTY_HOST_GRACE_MS;
+    }
+  });
+
+  it('a host that drops with only a TV left ends the party (the TV is not made host)', async () => {
+    const { pid, hostSocket, guestSockets } = await room('rt-host-tv2', ['rt-tv-tv2'], {
+      guestSource: 'webos',
+    });
+    const tv = guestSockets[0]!;
+    const gone = nextSession(tv, (s) => s.members.some((m) => m.userId === 'rt-host-tv2' && !m.connected));
+    hostSocket.close();
+    await gone;
+    w.t.clock.now += PARTY_HOST_GRACE_MS;
+    try {
+      const ended = nextSession(tv, (s) => s.state === 'ended' || s.host !== 'rt-host-tv2');
+      await send(tv, pid, progress(0, 0, false));
+      expect(await ended).toMatchObject({ state: 'ended', host: 'rt-host-tv2' });
+    } finally {
+      w.t.clock.now -= PARTY_HOST_GRACE_MS;
+    }
+  });
+
   it('a host that drops with nobody to take over ends the party', async () => {
     const { pid, hostSocket, guestSockets } = await room('rt-host-n', ['rt-phone-n'], {
       guestSource: 'webMobile',
