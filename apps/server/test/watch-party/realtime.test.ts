@@ -142,6 +142,29 @@ const progress = (seq: number, position: number, playing = true, at = w.t.clock.
   playing,
 });
 
+/**
+ * The host's socket closes (`watcher` sees it away), the grace time passes, and a guest's report
+ * runs the host drop rule: answers the first session `watcher` then hears that passes `test`.
+ */
+async function dropHostPastGrace(
+  room: { pid: string; hostSocket: Socket; hostId: string },
+  watcher: Socket,
+  reporter: Socket,
+  test: (s: WatchPartySession) => boolean,
+): Promise<WatchPartySession> {
+  const gone = nextSession(watcher, (s) => s.members.some((m) => m.userId === room.hostId && !m.connected));
+  room.hostSocket.close();
+  await gone;
+  w.t.clock.now += PARTY_HOST_GRACE_MS;
+  try {
+    const heard = nextSession(watcher, test);
+    await send(reporter, room.pid, progress(0, 0, false));
+    return await heard;
+  } finally {
+    w.t.clock.now -= PARTY_HOST_GRACE_MS;
+  }
+}
+
 describe('refusals first', () => {
   it('party:join: 400 naming pid, 404 "invalid Watch Party", 403 for a non-member of a started party', async () => {
     const s = await socketOf('rt-a');
@@ -364,58 +387,34 @@ describe('the room', () => {
 
   it('a host that drops is never followed by a TV (it only follows): a desktop guest takes over', async () => {
     // The TV joined first and is ready, and its id sorts first: the first pick, yet it may not host.
-    const { pid, hostSocket, guestSockets } = await room('rt-host-tv', ['rt-a-tv'], { guestSource: 'tizen' });
-    await w.call('rt-desk-tv', 'PATCH', `watch-party/${pid}`, { action: 'joined' });
+    const r = await room('rt-host-tv', ['rt-a-tv'], { guestSource: 'tizen' });
+    await w.call('rt-desk-tv', 'PATCH', `watch-party/${r.pid}`, { action: 'joined' });
     const desk = await socketOf('rt-desk-tv');
-    await joinParty(desk, pid);
-    const gone = nextSession(desk, (s) => s.members.some((m) => m.userId === 'rt-host-tv' && !m.connected));
-    hostSocket.close();
-    await gone;
-    w.t.clock.now += PARTY_HOST_GRACE_MS;
-    try {
-      const handed = nextSession(desk, (s) => s.host !== 'rt-host-tv');
-      await send(guestSockets[0]!, pid, progress(0, 0, false));
-      expect(await handed).toMatchObject({ host: 'rt-desk-tv', state: 'active' });
-    } finally {
-      w.t.clock.now -= PARTY_HOST_GRACE_MS;
-    }
-  });
-
-  it('a host that drops with only a TV left ends the party (the TV is not made host)', async () => {
-    const { pid, hostSocket, guestSockets } = await room('rt-host-tv2', ['rt-tv-tv2'], {
-      guestSource: 'webos',
-    });
-    const tv = guestSockets[0]!;
-    const gone = nextSession(tv, (s) => s.members.some((m) => m.userId === 'rt-host-tv2' && !m.connected));
-    hostSocket.close();
-    await gone;
-    w.t.clock.now += PARTY_HOST_GRACE_MS;
-    try {
-      const ended = nextSession(tv, (s) => s.state === 'ended' || s.host !== 'rt-host-tv2');
-      await send(tv, pid, progress(0, 0, false));
-      expect(await ended).toMatchObject({ state: 'ended', host: 'rt-host-tv2' });
-    } finally {
-      w.t.clock.now -= PARTY_HOST_GRACE_MS;
-    }
-  });
-
-  it('a host that drops with nobody to take over ends the party', async () => {
-    const { pid, hostSocket, guestSockets } = await room('rt-host-n', ['rt-phone-n'], {
-      guestSource: 'webMobile',
-    });
-    const gone = nextSession(guestSockets[0]!, (s) =>
-      s.members.some((m) => m.userId === 'rt-host-n' && !m.connected),
+    await joinParty(desk, r.pid);
+    const handed = await dropHostPastGrace(
+      { ...r, hostId: 'rt-host-tv' },
+      desk,
+      r.guestSockets[0]!,
+      (s) => s.host !== 'rt-host-tv',
     );
-    hostSocket.close();
-    await gone;
-    w.t.clock.now += PARTY_HOST_GRACE_MS;
-    try {
-      const ended = nextSession(guestSockets[0]!, (s) => s.state === 'ended');
-      await send(guestSockets[0]!, pid, progress(0, 0, false));
-      expect(await ended).toMatchObject({ state: 'ended' });
-    } finally {
-      w.t.clock.now -= PARTY_HOST_GRACE_MS;
-    }
+    expect(handed).toMatchObject({ host: 'rt-desk-tv', state: 'active' });
+  });
+
+  // A phone, or a TV (it only follows), is never made host: with only them left the party ends.
+  it.each([
+    ['a phone', 'webMobile'],
+    ['a TV', 'webos'],
+  ])('a host that drops with only %s left ends the party', async (_who, source) => {
+    const r = await room(`rt-host-${source}`, [`rt-guest-${source}`], { guestSource: source });
+    const guest = r.guestSockets[0]!;
+    const hostId = `rt-host-${source}`;
+    const after = await dropHostPastGrace(
+      { ...r, hostId },
+      guest,
+      guest,
+      (s) => s.state === 'ended' || s.host !== hostId,
+    );
+    expect(after).toMatchObject({ state: 'ended', host: hostId });
   });
 });
 
