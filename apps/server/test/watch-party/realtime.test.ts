@@ -4,142 +4,19 @@
 // (desynchronised after more than 5, told 'You have lost sync with the host.'), and the host drop
 // rule hands over or ends. Two server processes over PostgreSQL + Redis: a host's pause on one
 // reaches a guest on the other.
-import type { AddressInfo } from 'node:net';
-import {
-  REALTIME_PATH,
-  type PartyServerMessage,
-  type RealtimeAck,
-  type WatchPartySession,
-} from '@marquee/contract';
+import type { WatchPartySession } from '@marquee/contract';
 import { PARTY_HOST_GRACE_MS } from '@marquee/domain';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTY_MESSAGES_PER_SECOND } from '../../src/modules/watch-party/watch-party.realtime';
 import { startServerProcess } from '../support/server-process';
-import { partyWorld } from './support';
+import { listeningPartyWorld, type PartyWorld } from './party-sockets';
 
-let w: Awaited<ReturnType<typeof partyWorld>>;
-let url: string;
-const open: Socket[] = [];
-
-beforeAll(async () => {
-  w = await partyWorld();
-  await w.t.h.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(w.t.h.app.server.address() as AddressInfo).port}`;
-});
-afterEach(() => {
-  for (const socket of open.splice(0)) socket.close();
-});
-afterAll(() => w.t.h.close());
-
-/** A connected socket of `user` (on `target`, the first node unless said). */
-async function socketOf(user: string, target = url): Promise<Socket> {
-  const socket = connect(target, {
-    path: REALTIME_PATH,
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    auth: { token: await w.as(user) },
-    extraHeaders: { origin: 'https://tv.acme.test' },
-  });
-  open.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-
-type Ack = RealtimeAck<Record<string, unknown>> & Record<string, unknown>;
-const call = (socket: Socket, event: string, payload: unknown): Promise<Ack> =>
-  socket.timeout(5000).emitWithAck(event, payload);
-const joinParty = (socket: Socket, pid: string) => call(socket, 'party:join', { pid });
-const send = (socket: Socket, pid: string, message: unknown) =>
-  call(socket, 'party:message', { pid, message });
-
-/** The next party message of `type` the socket receives (rejects after 3 s). */
-function next<T extends PartyServerMessage['type']>(
-  socket: Socket,
-  type: T,
-): Promise<Extract<PartyServerMessage, { type: T }>> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${type}`)), 3000);
-    const on = (_pid: string, message: PartyServerMessage) => {
-      if (message.type !== type) return;
-      clearTimeout(timer);
-      socket.off('party:message', on);
-      resolve(message as Extract<PartyServerMessage, { type: T }>);
-    };
-    socket.on('party:message', on);
-  });
-}
-
-/** The next session the socket is told of that passes `test`. */
-function nextSession(socket: Socket, test: (s: WatchPartySession) => boolean): Promise<WatchPartySession> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no such session')), 3000);
-    const on = (s: WatchPartySession) => {
-      if (!test(s)) return;
-      clearTimeout(timer);
-      socket.off('party:session', on);
-      resolve(s);
-    };
-    socket.on('party:session', on);
-  });
-}
-
-/** Nothing of `type` within a short while (a negative check: its wait is the assertion's window). */
-function nothing(socket: Socket, type: string, ms = 300): Promise<boolean> {
-  return new Promise((resolve) => {
-    const on = (_pid: string, message: PartyServerMessage) => {
-      if (message.type === type) {
-        socket.off('party:message', on);
-        resolve(false);
-      }
-    };
-    socket.on('party:message', on);
-    setTimeout(() => {
-      socket.off('party:message', on);
-      resolve(true);
-    }, ms);
-  });
-}
-
-/** A started party with `guests` joined over HTTP; the host's and guests' sockets joined to it. */
-async function room(host: string, guests: string[], opts: { guestSource?: string } = {}) {
-  const pid = await w.startedParty(host);
-  for (const g of guests)
-    await w.t.h.app.inject({
-      method: 'PATCH',
-      url: `/v2/sites/acme/watch-party/${pid}?__source=${opts.guestSource ?? 'web'}`,
-      headers: { authorization: `Bearer ${await w.as(g)}` },
-      payload: { action: 'joined' },
-    });
-  const hostSocket = await socketOf(host);
-  expect(await joinParty(hostSocket, pid)).toMatchObject({ ok: true });
-  const guestSockets: Socket[] = [];
-  for (const g of guests) {
-    const s = await socketOf(g);
-    expect(await joinParty(s, pid)).toMatchObject({ ok: true });
-    guestSockets.push(s);
-  }
-  return { pid, hostSocket, guestSockets };
-}
-
-const action = (kind: string, seq: number, position: number, playing: boolean, at = w.t.clock.now) => ({
-  type: 'party.action',
-  kind,
-  seq,
-  at,
-  position,
-  playing,
-});
-const progress = (seq: number, position: number, playing = true, at = w.t.clock.now) => ({
-  type: 'party.progress',
-  seq,
-  at,
-  position,
-  playing,
+const { world, socketOf, joinParty, send, next, nextSession, nothing, room, action, progress } =
+  listeningPartyWorld();
+let w: PartyWorld;
+beforeAll(() => {
+  w = world();
 });
 
 /**
