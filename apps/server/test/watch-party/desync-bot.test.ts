@@ -6,7 +6,7 @@ import type { ChatMessage } from '@marquee/contract';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../support/accounts';
-import { listeningPartyWorld, type PartyWorld } from './party-sockets';
+import { listeningPartyWorld, nextEvent, type PartyWorld } from './party-sockets';
 
 const SLOW_SECONDS = 10;
 const { world, call, room, send, next, action, progress } = listeningPartyWorld(async (w: PartyWorld) => {
@@ -36,19 +36,9 @@ function heard(socket: Socket): ChatMessage[] {
   return all;
 }
 
-/** The next chat message the socket receives that passes `test` (rejects after 3 s). */
-function nextChat(socket: Socket, test: (m: ChatMessage) => boolean): Promise<ChatMessage> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no such chat message')), 3000);
-    const on = (m: ChatMessage) => {
-      if (!test(m)) return;
-      clearTimeout(timer);
-      socket.off('chat:message', on);
-      resolve(m);
-    };
-    socket.on('chat:message', on);
-  });
-}
+/** The next chat message the socket receives that passes `test`. */
+const nextChat = (socket: Socket, test: (m: ChatMessage) => boolean) =>
+  nextEvent<ChatMessage>(socket, 'chat:message', test);
 
 const history = async (user: string, pid: string) => {
   const res = await world().call(user, 'GET', `chats/${chatId(pid)}/messages`);

@@ -12,6 +12,20 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { partyWorld } from './support';
 
 export type PartyWorld = Awaited<ReturnType<typeof partyWorld>>;
+
+/** The next `event` (of one argument) the socket receives that passes `test` (rejects after 3 s). */
+export function nextEvent<T>(socket: Socket, event: string, test: (value: T) => boolean): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no such ${event}`)), 3000);
+    const on = (value: T) => {
+      if (!test(value)) return;
+      clearTimeout(timer);
+      socket.off(event, on);
+      resolve(value);
+    };
+    socket.on(event, on);
+  });
+}
 export type Ack = RealtimeAck<Record<string, unknown>> & Record<string, unknown>;
 
 /**
@@ -77,18 +91,8 @@ export function listeningPartyWorld(setup?: (w: PartyWorld) => Promise<void>) {
   }
 
   /** The next session the socket is told of that passes `test`. */
-  function nextSession(socket: Socket, test: (s: WatchPartySession) => boolean): Promise<WatchPartySession> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no such session')), 3000);
-      const on = (s: WatchPartySession) => {
-        if (!test(s)) return;
-        clearTimeout(timer);
-        socket.off('party:session', on);
-        resolve(s);
-      };
-      socket.on('party:session', on);
-    });
-  }
+  const nextSession = (socket: Socket, test: (s: WatchPartySession) => boolean) =>
+    nextEvent(socket, 'party:session', test);
 
   /** Nothing of `type` within a short while (a negative check: its wait is the assertion's window). */
   function nothing(socket: Socket, type: string, ms = 300): Promise<boolean> {
