@@ -21,6 +21,7 @@ import { playbackRoutes } from './modules/playback/playback.routes';
 import { chatFeature, gatewayPublisher } from './modules/chat/chat.realtime';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { registerRealtime } from './modules/realtime/realtime.gateway';
+import { postPartyDesyncs } from './modules/chat/chat-party-bot';
 import { watchPartyRealtime } from './modules/watch-party/watch-party.realtime';
 import { watchPartyRoutes } from './modules/watch-party/watch-party.routes';
 import { startInlineWorker } from './modules/jobs/jobs.worker';
@@ -148,6 +149,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerRealtime(app, ctx, [party.feature, chatFeature(ctx.chat, ctx.sites, ctx.now, app.log)]);
   party.attach(app.realtime);
   ctx.chat.attach(gatewayPublisher(app.realtime));
+  const stopDesyncBot = postPartyDesyncs({
+    events: ctx.events,
+    chat: ctx.chat,
+    sites: ctx.sites,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => stopDesyncBot());
   app.addHook('onClose', async () => party.close());
   // Job types this process runs itself (gifs by default, so one process is a whole deployment).
   if (ctx.config.inlineJobs.length > 0) {

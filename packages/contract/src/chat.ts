@@ -36,7 +36,10 @@ export const ChatMessage = z
     value: z.string(),
     /** The author is staff, support or admin of the site. */
     verified: z.boolean(),
-    type: z.literal('message'),
+    /** 'message' from a user; 'bot' from the room's bot (its publisher is 'bot', no user). */
+    type: z.enum(['message', 'bot']),
+    /** A message to one viewer only (their user id): their history has it, nobody else's. */
+    to: z.string().optional(),
     createdAt: z.string(),
   })
   .meta({ id: 'ChatMessage' });

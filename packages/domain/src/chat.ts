@@ -26,6 +26,13 @@ export const CHAT_NAME_MAX = 30;
 /** Ours: at most this many people on one muted list. */
 export const CHAT_MUTE_LIST_MAX = 500;
 
+/**
+ * A message the room's bot posts (§4.9 "The bot message is 'You have lost sync with the host.'"):
+ * `type` 'bot', this publisher (no user is its author) and this name; it never counts against
+ * slow mode or the flood limit (decision 0052).
+ */
+export const CHAT_BOT = { publisher: 'bot', username: 'Watch Party' } as const;
+
 /** What a chat room is about: a live event, a video, a live channel or a watch party. */
 export const CHAT_ROOM_KINDS = ['live', 'video', 'channel', 'party'] as const;
 export type ChatRoomKind = (typeof CHAT_ROOM_KINDS)[number];

@@ -86,13 +86,17 @@ describe('a host that drops (issue 15: hands over or ends by the rules)', () => 
 });
 
 describe('watch party sessions (playback-and-social §4.9, §8)', () => {
-  it('hosting is refused on mobile, and movies are hosted from desktop only', () => {
+  it('hosting is refused on mobile and on a TV (it only follows), and movies are hosted from desktop only', () => {
     expect(hostingRefusal('webMobile', 'video')).toBe('hostingOnMobile');
     expect(hostingRefusal('webMobile', 'movie')).toBe('hostingOnMobile');
     expect(hostingRefusal('ios', 'liveEvent')).toBe('hostingOnMobile');
-    expect(hostingRefusal('tizen', 'movie')).toBe('moviesDesktopOnly');
+    for (const tv of ['tizen', 'webos', 'generic']) {
+      expect(hostingRefusal(tv, 'movie'), tv).toBe('moviesDesktopOnly');
+      expect(hostingRefusal(tv, 'video'), tv).toBe('hostingOnTv');
+      expect(hostingRefusal(tv, 'liveEvent'), tv).toBe('hostingOnTv');
+    }
     expect(hostingRefusal('web', 'movie')).toBeNull();
-    expect(hostingRefusal('tizen', 'video')).toBeNull();
+    expect(hostingRefusal('web', 'video')).toBeNull();
     expect(hostingRefusal(undefined, 'movie')).toBeNull();
   });
 

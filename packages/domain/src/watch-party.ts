@@ -99,6 +99,7 @@ export const PARTY_MESSAGES = {
   hostOnly: 'Only the host can do this',
   hostingOnMobile: 'Hosting a Watch Party is not available on mobile',
   moviesDesktopOnly: 'A movie Watch Party can be hosted on desktop only',
+  hostingOnTv: 'A TV follows a Watch Party; it cannot host one',
 } as const;
 
 /** §2.3 "host has started, join now (Cancel/Join)". */
@@ -123,15 +124,24 @@ export function normalizePartyCode(input: string): string | null {
 const MOBILE_SOURCES = new Set(['webMobile', 'android', 'ios']);
 
 /**
+ * A TV type (§7: `__source` is the tv type, or web or webMobile; native phone apps as mobile): a
+ * TV only follows a party (decision 0050), so it never hosts, nor takes over when the host drops.
+ */
+export const isTvSource = (source: string | undefined): boolean =>
+  source !== undefined && source !== 'web' && !MOBILE_SOURCES.has(source);
+
+/**
  * §4.9 "Hosting is disabled on mobile, and is desktop-only for movies" (discovery §2.7: the movie
- * page's watch party button is desktop only): null when the device may host this content, else why not.
+ * page's watch party button is desktop only), and a TV never hosts: null when the device may host
+ * this content, else why not.
  */
 export function hostingRefusal(
   source: string | undefined,
   contentType: string,
-): 'hostingOnMobile' | 'moviesDesktopOnly' | null {
+): 'hostingOnMobile' | 'hostingOnTv' | 'moviesDesktopOnly' | null {
   if (source !== undefined && MOBILE_SOURCES.has(source)) return 'hostingOnMobile';
   if (contentType === 'movie' && source !== undefined && source !== 'web') return 'moviesDesktopOnly';
+  if (isTvSource(source)) return 'hostingOnTv';
   return null;
 }
 

@@ -4248,8 +4248,9 @@ export type components = {
       username: string;
       value: string;
       verified: boolean;
-      /** @constant */
-      type: 'message';
+      /** @enum {string} */
+      type: 'message' | 'bot';
+      to?: string;
       createdAt: string;
     };
     ChatHistory: {

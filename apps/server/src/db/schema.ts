@@ -656,6 +656,10 @@ export interface ChatMessagesTable {
   created_at: IsoTime;
   deleted_at: IsoTime | null;
   deleted_by: string | null;
+  /** 'message' (a user's) or 'bot' (the room's bot; user_id 'bot'), migration 0027. */
+  type: Generated<string>;
+  /** A message to this user only (null: the whole room's), migration 0027. */
+  to_user_id: string | null;
 }
 
 /** A user's chat ban on a site (migration 0020): writing is suspended until `until`. */

@@ -4,143 +4,43 @@
 // (desynchronised after more than 5, told 'You have lost sync with the host.'), and the host drop
 // rule hands over or ends. Two server processes over PostgreSQL + Redis: a host's pause on one
 // reaches a guest on the other.
-import type { AddressInfo } from 'node:net';
-import {
-  REALTIME_PATH,
-  type PartyServerMessage,
-  type RealtimeAck,
-  type WatchPartySession,
-} from '@marquee/contract';
+import type { WatchPartySession } from '@marquee/contract';
 import { PARTY_HOST_GRACE_MS } from '@marquee/domain';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTY_MESSAGES_PER_SECOND } from '../../src/modules/watch-party/watch-party.realtime';
 import { startServerProcess } from '../support/server-process';
-import { partyWorld } from './support';
+import { listeningPartyWorld, type PartyWorld } from './party-sockets';
 
-let w: Awaited<ReturnType<typeof partyWorld>>;
-let url: string;
-const open: Socket[] = [];
-
-beforeAll(async () => {
-  w = await partyWorld();
-  await w.t.h.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(w.t.h.app.server.address() as AddressInfo).port}`;
+const { world, socketOf, joinParty, send, next, nextSession, nothing, room, action, progress } =
+  listeningPartyWorld();
+let w: PartyWorld;
+beforeAll(() => {
+  w = world();
 });
-afterEach(() => {
-  for (const socket of open.splice(0)) socket.close();
-});
-afterAll(() => w.t.h.close());
 
-/** A connected socket of `user` (on `target`, the first node unless said). */
-async function socketOf(user: string, target = url): Promise<Socket> {
-  const socket = connect(target, {
-    path: REALTIME_PATH,
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    auth: { token: await w.as(user) },
-    extraHeaders: { origin: 'https://tv.acme.test' },
-  });
-  open.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-
-type Ack = RealtimeAck<Record<string, unknown>> & Record<string, unknown>;
-const call = (socket: Socket, event: string, payload: unknown): Promise<Ack> =>
-  socket.timeout(5000).emitWithAck(event, payload);
-const joinParty = (socket: Socket, pid: string) => call(socket, 'party:join', { pid });
-const send = (socket: Socket, pid: string, message: unknown) =>
-  call(socket, 'party:message', { pid, message });
-
-/** The next party message of `type` the socket receives (rejects after 3 s). */
-function next<T extends PartyServerMessage['type']>(
-  socket: Socket,
-  type: T,
-): Promise<Extract<PartyServerMessage, { type: T }>> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${type}`)), 3000);
-    const on = (_pid: string, message: PartyServerMessage) => {
-      if (message.type !== type) return;
-      clearTimeout(timer);
-      socket.off('party:message', on);
-      resolve(message as Extract<PartyServerMessage, { type: T }>);
-    };
-    socket.on('party:message', on);
-  });
-}
-
-/** The next session the socket is told of that passes `test`. */
-function nextSession(socket: Socket, test: (s: WatchPartySession) => boolean): Promise<WatchPartySession> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no such session')), 3000);
-    const on = (s: WatchPartySession) => {
-      if (!test(s)) return;
-      clearTimeout(timer);
-      socket.off('party:session', on);
-      resolve(s);
-    };
-    socket.on('party:session', on);
-  });
-}
-
-/** Nothing of `type` within a short while (a negative check: its wait is the assertion's window). */
-function nothing(socket: Socket, type: string, ms = 300): Promise<boolean> {
-  return new Promise((resolve) => {
-    const on = (_pid: string, message: PartyServerMessage) => {
-      if (message.type === type) {
-        socket.off('party:message', on);
-        resolve(false);
-      }
-    };
-    socket.on('party:message', on);
-    setTimeout(() => {
-      socket.off('party:message', on);
-      resolve(true);
-    }, ms);
-  });
-}
-
-/** A started party with `guests` joined over HTTP; the host's and guests' sockets joined to it. */
-async function room(host: string, guests: string[], opts: { guestSource?: string } = {}) {
-  const pid = await w.startedParty(host);
-  for (const g of guests)
-    await w.t.h.app.inject({
-      method: 'PATCH',
-      url: `/v2/sites/acme/watch-party/${pid}?__source=${opts.guestSource ?? 'web'}`,
-      headers: { authorization: `Bearer ${await w.as(g)}` },
-      payload: { action: 'joined' },
-    });
-  const hostSocket = await socketOf(host);
-  expect(await joinParty(hostSocket, pid)).toMatchObject({ ok: true });
-  const guestSockets: Socket[] = [];
-  for (const g of guests) {
-    const s = await socketOf(g);
-    expect(await joinParty(s, pid)).toMatchObject({ ok: true });
-    guestSockets.push(s);
+/**
+ * The host's socket closes (`watcher` sees it away), the grace time passes, and a guest's report
+ * runs the host drop rule: answers the first session `watcher` then hears that passes `test`.
+ */
+async function dropHostPastGrace(
+  room: { pid: string; hostSocket: Socket; hostId: string },
+  watcher: Socket,
+  reporter: Socket,
+  test: (s: WatchPartySession) => boolean,
+): Promise<WatchPartySession> {
+  const gone = nextSession(watcher, (s) => s.members.some((m) => m.userId === room.hostId && !m.connected));
+  room.hostSocket.close();
+  await gone;
+  w.t.clock.now += PARTY_HOST_GRACE_MS;
+  try {
+    const heard = nextSession(watcher, test);
+    await send(reporter, room.pid, progress(0, 0, false));
+    return await heard;
+  } finally {
+    w.t.clock.now -= PARTY_HOST_GRACE_MS;
   }
-  return { pid, hostSocket, guestSockets };
 }
-
-const action = (kind: string, seq: number, position: number, playing: boolean, at = w.t.clock.now) => ({
-  type: 'party.action',
-  kind,
-  seq,
-  at,
-  position,
-  playing,
-});
-const progress = (seq: number, position: number, playing = true, at = w.t.clock.now) => ({
-  type: 'party.progress',
-  seq,
-  at,
-  position,
-  playing,
-});
 
 describe('refusals first', () => {
   it('party:join: 400 naming pid, 404 "invalid Watch Party", 403 for a non-member of a started party', async () => {
@@ -362,23 +262,36 @@ describe('the room', () => {
     }
   });
 
-  it('a host that drops with nobody to take over ends the party', async () => {
-    const { pid, hostSocket, guestSockets } = await room('rt-host-n', ['rt-phone-n'], {
-      guestSource: 'webMobile',
-    });
-    const gone = nextSession(guestSockets[0]!, (s) =>
-      s.members.some((m) => m.userId === 'rt-host-n' && !m.connected),
+  it('a host that drops is never followed by a TV (it only follows): a desktop guest takes over', async () => {
+    // The TV joined first and is ready, and its id sorts first: the first pick, yet it may not host.
+    const r = await room('rt-host-tv', ['rt-a-tv'], { guestSource: 'tizen' });
+    await w.call('rt-desk-tv', 'PATCH', `watch-party/${r.pid}`, { action: 'joined' });
+    const desk = await socketOf('rt-desk-tv');
+    await joinParty(desk, r.pid);
+    const handed = await dropHostPastGrace(
+      { ...r, hostId: 'rt-host-tv' },
+      desk,
+      r.guestSockets[0]!,
+      (s) => s.host !== 'rt-host-tv',
     );
-    hostSocket.close();
-    await gone;
-    w.t.clock.now += PARTY_HOST_GRACE_MS;
-    try {
-      const ended = nextSession(guestSockets[0]!, (s) => s.state === 'ended');
-      await send(guestSockets[0]!, pid, progress(0, 0, false));
-      expect(await ended).toMatchObject({ state: 'ended' });
-    } finally {
-      w.t.clock.now -= PARTY_HOST_GRACE_MS;
-    }
+    expect(handed).toMatchObject({ host: 'rt-desk-tv', state: 'active' });
+  });
+
+  // A phone, or a TV (it only follows), is never made host: with only them left the party ends.
+  it.each([
+    ['a phone', 'webMobile'],
+    ['a TV', 'webos'],
+  ])('a host that drops with only %s left ends the party', async (_who, source) => {
+    const r = await room(`rt-host-${source}`, [`rt-guest-${source}`], { guestSource: source });
+    const guest = r.guestSockets[0]!;
+    const hostId = `rt-host-${source}`;
+    const after = await dropHostPastGrace(
+      { ...r, hostId },
+      guest,
+      guest,
+      (s) => s.state === 'ended' || s.host !== hostId,
+    );
+    expect(after).toMatchObject({ state: 'ended', host: hostId });
   });
 });
 

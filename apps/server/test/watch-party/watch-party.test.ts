@@ -126,6 +126,27 @@ describe('refusals first', () => {
     const mobile = await patch('host4', pid, { action: 'changeHost', hostId: 'phone4' });
     expect(mobile.status).toBe(409);
     expect(mobile.body.error?.code).toBe('cannotHost');
+    // A TV only follows: it is never handed the party, by the host or a moderator.
+    await w.as('tv4');
+    await w.call('tv4', 'PATCH', `watch-party/${pid}?__source=tizen`, { action: 'joined' });
+    const tv = await patch('host4', pid, { action: 'changeHost', hostId: 'tv4' });
+    expect(tv.status).toBe(409);
+    expect(tv.body.error?.code).toBe('cannotHost');
+    expect((await patch('staff1', pid, { action: 'changeHost', hostId: 'tv4' })).status).toBe(409);
+    const after = await w.call('host4', 'GET', `watch-party/${pid}`);
+    expect(after.body).toMatchObject({ host: 'host4' });
+    expect(
+      (after.body.members as { userId: string; canHost: boolean }[]).find((m) => m.userId === 'tv4'),
+    ).toMatchObject({ canHost: false });
+  });
+
+  it('a TV cannot create a party: 403 hostingOnTv (it only follows)', async () => {
+    const tv = await create('host1', 'v1', '__source=webos');
+    expect(tv.status).toBe(403);
+    expect(tv.body.error).toMatchObject({
+      code: 'hostingOnTv',
+      message: 'A TV follows a Watch Party; it cannot host one',
+    });
   });
 
   it('410 "The session has either expired or is invalid" once ended', async () => {

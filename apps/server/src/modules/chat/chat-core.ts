@@ -93,7 +93,8 @@ export function createChatCore(deps: ChatCoreDeps) {
     username: row.username,
     value: row.value,
     verified: row.verified === 1,
-    type: 'message',
+    type: row.type === 'bot' ? 'bot' : 'message',
+    ...(row.to_user_id === null ? {} : { to: row.to_user_id }),
     createdAt: row.created_at,
   });
 

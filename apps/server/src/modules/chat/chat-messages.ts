@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ChatGrant, ChatMessage } from '@marquee/contract';
 import {
+  CHAT_BOT,
   CHAT_FLOOD,
   CHAT_HISTORY_PAGE,
   CHAT_TOKEN_TTL_MS,
@@ -71,17 +72,31 @@ export function createChatMessages(
     const username = chatDisplayName({ chatUsername: row.chat_username, firstName: row.first_name });
     if (username === null) throw nameRequired();
     if (await activeBan(site.uid, user.id)) throw suspended();
-    await throttle(site, room, user.id, await isVerified(site.uid, row));
+    const verified = await isVerified(site.uid, row);
+    await throttle(site, room, user.id, verified);
+    return post(site, room, {
+      user_id: user.id,
+      username,
+      value: text.value,
+      verified: verified ? 1 : 0,
+      type: 'message',
+      to_user_id: null,
+    });
+  }
+
+  /** Stores a message and tells the room (a message to one viewer, only their sockets in it). */
+  async function post(
+    site: ChatSite,
+    room: ChatRoom,
+    fields: Pick<ChatMessageRow, 'user_id' | 'username' | 'value' | 'verified' | 'type' | 'to_user_id'>,
+  ): Promise<ChatMessage> {
     const at = now();
     const stored: ChatMessageRow = {
       id: messageId(at),
       site_uid: site.uid,
       room_kind: room.kind,
       room_id: room.id,
-      user_id: user.id,
-      username,
-      value: text.value,
-      verified: (await isVerified(site.uid, row)) ? 1 : 0,
+      ...fields,
       created_at: iso(at),
       deleted_at: null,
       deleted_by: null,
@@ -90,6 +105,29 @@ export function createChatMessages(
     const message = toMessage(stored);
     core.publisher()?.message(site.uid, room, message);
     return message;
+  }
+
+  /**
+   * The room's bot says `value` (§4.9 "The bot message is 'You have lost sync with the host.'"),
+   * to the whole room or, with `to`, to that viewer only (decision 0052). No user is its author:
+   * no name, ban, slow mode or flood check, so it never uses up anyone's turn to write. Null
+   * where the site hides chat (nobody would read it).
+   */
+  async function botMessage(
+    site: ChatSite,
+    chatId: string,
+    value: string,
+    to?: string,
+  ): Promise<ChatMessage | null> {
+    if (site.perms.hideChat || !site.chat.enabled) return null;
+    return post(site, roomOf(chatId), {
+      user_id: CHAT_BOT.publisher,
+      username: CHAT_BOT.username,
+      value,
+      verified: 0,
+      type: 'bot',
+      to_user_id: to ?? null,
+    });
   }
 
   return {
@@ -156,12 +194,15 @@ export function createChatMessages(
 
     send,
 
+    botMessage,
+
     /** GET chats/{id}/messages: at most 30, oldest first, without the caller's muted people. */
     async history(user: AuthUser, site: ChatSite, chatId: string, q: { after?: string; before?: string }) {
       const room = roomOf(chatId);
       await admit(user, site, room);
       const row = await currentUser(user);
       const rows = await repo.history(key(site.uid, room), {
+        viewer: user.id,
         limit: CHAT_HISTORY_PAGE,
         after: q.after,
         before: q.before,

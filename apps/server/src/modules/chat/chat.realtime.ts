@@ -3,15 +3,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../plugins/errors';
 import { handle, roomName, type RealtimeFeature, type RealtimeGateway } from '../realtime';
 import type { SitesService } from '../sites';
-import type { ChatPublisher, ChatService } from './chat.service';
+import type { ChatPublisher, ChatRoom, ChatService } from './chat.service';
 
 /** Every socket of a user joins this room, so a ban reaches all of them on every node at once. */
 export const userRoomName = (siteUid: string, userId: string) => `${siteUid}:user:${userId}`;
 
+/** One viewer's sockets in a chat room: where a message to them only goes (decision 0052). */
+const viewerRoom = (room: ChatRoom, userId: string): ChatRoom => ({
+  kind: room.kind,
+  id: `${room.id}:${userId}`,
+});
+
 /** The gateway as the chat service's publisher: every emit goes to the room on every node. */
 export function gatewayPublisher(gateway: Pick<RealtimeGateway, 'io' | 'to'>): ChatPublisher {
   return {
-    message: (site, room, message) => gateway.to('chat', site, room).emit('chat:message', message),
+    message: (site, room, message) =>
+      gateway
+        .to('chat', site, message.to === undefined ? room : viewerRoom(room, message.to))
+        .emit('chat:message', message),
     deleted: (site, room, deleted) => gateway.to('chat', site, room).emit('chat:deleted', deleted),
     suspended: (site, userId, ban) => gateway.io.to(userRoomName(site, userId)).emit('chat:suspended', ban),
   };
@@ -34,8 +43,8 @@ export function chatFeature(
   return (socket) => {
     const user = socket.data.user;
     void socket.join(userRoomName(user.siteUid, user.id));
-    /** chatId → what its token granted, until when. */
-    const grants = new Map<string, { write: boolean; exp: number; room: string }>();
+    /** chatId → what its token granted, until when, and its rooms (the chat's, and the viewer's in it). */
+    const grants = new Map<string, { write: boolean; exp: number; rooms: string[] }>();
 
     handle(
       socket,
@@ -44,9 +53,12 @@ export function chatFeature(
       async ({ token, after }) => {
         const site = await sites.byUid(user.siteUid);
         const { claims, room, messages } = await chat.join(user, site, token, after);
-        const name = roomName('chat', site.uid, room);
-        await socket.join(name);
-        grants.set(claims.chatId, { write: claims.write, exp: claims.exp, room: name });
+        const rooms = [
+          roomName('chat', site.uid, room),
+          roomName('chat', site.uid, viewerRoom(room, user.id)),
+        ];
+        await socket.join(rooms);
+        grants.set(claims.chatId, { write: claims.write, exp: claims.exp, rooms });
         return { chatId: claims.chatId, read: claims.read, write: claims.write, messages };
       },
       log,
@@ -60,7 +72,7 @@ export function chatFeature(
         const grant = grants.get(chatId);
         if (grant) {
           grants.delete(chatId);
-          await socket.leave(grant.room);
+          for (const name of grant.rooms) await socket.leave(name);
         }
         return {};
       },

@@ -40,11 +40,12 @@ export function createChatRepository(db: Db) {
 
     /**
      * At most `limit` live (not deleted) messages of the room, oldest first: the newest ones, or
-     * the newest after / before a message id (ids sort in time order).
+     * the newest after / before a message id (ids sort in time order). Messages to one user only
+     * are among them for that `viewer` alone.
      */
     async history(
       room: ChatRoomKey,
-      opts: { limit: number; after?: string; before?: string; hiding?: string[] },
+      opts: { viewer: string; limit: number; after?: string; before?: string; hiding?: string[] },
     ): Promise<ChatMessageRow[]> {
       let query = db
         .selectFrom('chat_messages')
@@ -52,7 +53,8 @@ export function createChatRepository(db: Db) {
         .where('site_uid', '=', room.siteUid)
         .where('room_kind', '=', room.kind)
         .where('room_id', '=', room.id)
-        .where('deleted_at', 'is', null);
+        .where('deleted_at', 'is', null)
+        .where((eb) => eb.or([eb('to_user_id', 'is', null), eb('to_user_id', '=', opts.viewer)]));
       if (opts.after !== undefined) query = query.where('id', '>', opts.after);
       if (opts.before !== undefined) query = query.where('id', '<', opts.before);
       if (opts.hiding && opts.hiding.length > 0) query = query.where('user_id', 'not in', opts.hiding);

@@ -159,7 +159,11 @@ export function createWatchPartySessions(core: WatchPartyCore, deps: WatchPartyD
           const next = await repo.member(pid, body.hostId);
           if (!next) throw badRequest('hostId', 'hostId is not a member of this Watch Party');
           if (next.can_host !== 1)
-            throw new AppError(409, 'cannotHost', 'This member cannot host (mobile, or a movie off desktop)');
+            throw new AppError(
+              409,
+              'cannotHost',
+              'This member cannot host (mobile, a TV, or a movie off desktop)',
+            );
           if (next.user_id !== row.host_id && (await repo.setHost(pid, row.host_id, next.user_id))) {
             const fresh = (await repo.find(pid))!;
             await announce(pid, roomState(fresh));

@@ -35,6 +35,12 @@ export const en = {
   end: 'End party',
   leave: 'Leave party',
   resync: 'Sync with the host',
+  syncConfirm: {
+    body: 'Jump to where the host is and follow the party again, or keep watching on your own?',
+    resync: 'Resync',
+    stay: 'Stay out of sync',
+    outOfSync: 'You are watching out of sync with the host.',
+  },
   share: {
     link: 'Party link',
     copy: 'Copy',
@@ -99,6 +105,12 @@ export const es: Messages<typeof en> = {
   end: 'Terminar la fiesta',
   leave: 'Salir de la fiesta',
   resync: 'Sincronizar con el anfitrión',
+  syncConfirm: {
+    body: '¿Saltar a donde está el anfitrión y seguir la fiesta de nuevo, o seguir viendo por tu cuenta?',
+    resync: 'Resincronizar',
+    stay: 'Seguir sin sincronizar',
+    outOfSync: 'Estás viendo sin sincronizar con el anfitrión.',
+  },
   share: {
     link: 'Enlace de la fiesta',
     copy: 'Copiar',

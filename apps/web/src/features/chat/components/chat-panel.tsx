@@ -192,6 +192,23 @@ function MessageList({
       >
         <ol className="chat__list">
           {chat.messages.map((m) => {
+            // The room's bot (§4.9's "You have lost sync with the host."): no user, no actions.
+            if (m.type === 'bot')
+              return (
+                <li
+                  key={m.id}
+                  className="chat__message chat__message--bot"
+                  data-testid="chat-message"
+                  data-kind="bot"
+                >
+                  <span className="chat__bot">{t('bot')}</span>
+                  <span className="chat__name">{m.username}</span>
+                  {m.to ? <span className="visually-hidden">{t('onlyYou')}</span> : null}{' '}
+                  <span className="chat__text" data-testid="chat-message-text">
+                    {m.value}
+                  </span>
+                </li>
+              );
             const mine = m.publisher === chat.me;
             return (
               <li

@@ -11,7 +11,7 @@ import { showToast } from '../../../lib/toast';
 import { partyLink } from './party-share-panel';
 
 /** The server's refusals that the spec words itself; anything else is §4.9's creation failure. */
-const shownAsIs = new Set(['watchPartyDisabled', 'hostingOnMobile', 'moviesDesktopOnly']);
+const shownAsIs = new Set(['watchPartyDisabled', 'hostingOnMobile', 'hostingOnTv', 'moviesDesktopOnly']);
 
 /**
  * The Watch Party button and its modals (§2.3 create watch party / create VOD watch party, then

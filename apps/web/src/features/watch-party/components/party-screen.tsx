@@ -3,8 +3,8 @@ import { useSession } from '@marquee/api-client/react';
 import type { Player as CorePlayer } from '@marquee/player';
 import { Player, usePartySync, type PlayerState } from '@marquee/player/react';
 import type { Video, WatchPartySession } from '@marquee/contract';
-import { classifyPlayUrl, endOfVideoAction, PARTY_MESSAGES, partyFitsLiveRoute } from '@marquee/domain';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { classifyPlayUrl, endOfVideoAction, partyFitsLiveRoute } from '@marquee/domain';
+import { useEffect, useId, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
 import { StatusMessage } from '../../../components/status-message';
@@ -16,6 +16,7 @@ import {
   useUpdateParty,
   useWatchParty,
 } from '../api/use-party';
+import { nextSyncPrompt } from '../utils/sync-prompt';
 import { PartySharePanel } from './party-share-panel';
 import '../watch-party.css';
 
@@ -275,6 +276,19 @@ function PartyRoom({
     ready: !!playerState?.ready,
   });
 
+  // §2.3 "confirm player sync": a guest who lost sync is asked to resync or stay out (decision 0052).
+  const [syncPrompt, promptSync] = useReducer(nextSyncPrompt, 'following');
+  useEffect(() => {
+    if (sync.desync) promptSync('desync');
+  }, [sync.desync]);
+  useEffect(() => {
+    if (isHost) promptSync('host');
+  }, [isHost]);
+  const resync = () => {
+    promptSync('resync');
+    sync.resync();
+  };
+
   // "Leaving makes the host confirm": closing the tab too.
   useEffect(() => {
     if (!isHost) return;
@@ -351,10 +365,10 @@ function PartyRoom({
               refetchPlayUrl: playUrl.refetch,
             })
           : null}
-        {sync.desync ? (
-          <div className="party__desync" role="alert" data-testid="party-desync">
-            <span>{PARTY_MESSAGES.desync}</span>
-            <button type="button" className="button" onClick={sync.resync}>
+        {!isHost && syncPrompt === 'stayedOut' ? (
+          <div className="party__desync" role="status" data-testid="party-desync">
+            <span>{t('syncConfirm.outOfSync')}</span>
+            <button type="button" className="button" onClick={resync} data-testid="party-resync">
               {t('resync')}
             </button>
           </div>
@@ -436,6 +450,24 @@ function PartyRoom({
           )}
         </div>
       </aside>
+      {!isHost && syncPrompt === 'asking' ? (
+        <Modal title={t('errors.desync')} onClose={() => promptSync('stay')} testId="party-sync-confirm">
+          <p>{t('syncConfirm.body')}</p>
+          <div className="party-actions">
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => promptSync('stay')}
+              data-testid="party-sync-stay"
+            >
+              {t('syncConfirm.stay')}
+            </button>
+            <button type="button" className="button" onClick={resync} data-testid="party-sync-resync">
+              {t('syncConfirm.resync')}
+            </button>
+          </div>
+        </Modal>
+      ) : null}
       {confirmLeave ? (
         <Modal
           title={t('leaveConfirm.title')}
