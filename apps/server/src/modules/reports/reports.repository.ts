@@ -47,14 +47,26 @@ export function createReportsRepository(db: Db) {
       return Number(row.n);
     },
 
-    /** The open reports of these items, newest first. */
-    openReportsOf: (siteUid: string, itemIds: string[]) =>
+    /** How many open reports of these items give each reason. */
+    reasonCounts: (siteUid: string, itemIds: string[]) =>
       itemIds.length === 0
         ? Promise.resolve([])
         : open(siteUid)
-            .select(['item_kind', 'item_id', 'reason', 'note'])
+            .select((eb) => ['item_kind', 'item_id', 'reason', eb.fn.countAll<string | number>().as('n')])
             .where('item_id', 'in', itemIds)
+            .groupBy(['item_kind', 'item_id', 'reason'])
+            .execute(),
+
+    /** The newest notes of these items' open reports (at most `limit` in all). */
+    notes: (siteUid: string, itemIds: string[], limit: number) =>
+      itemIds.length === 0
+        ? Promise.resolve([])
+        : open(siteUid)
+            .select(['item_kind', 'item_id', 'note'])
+            .where('item_id', 'in', itemIds)
+            .where('note', 'is not', null)
             .orderBy('created_at', 'desc')
+            .limit(limit)
             .execute(),
 
     /** Closes the item's open reports as `status`; how many it closed. */
