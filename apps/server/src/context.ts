@@ -48,6 +48,8 @@ import { createJobsRepository } from './modules/jobs/jobs.repository';
 import { createJobsService, type JobsService } from './modules/jobs/jobs.service';
 import { createMomentsRepository } from './modules/moments/moments.repository';
 import { createMomentsService, type MomentsService } from './modules/moments/moments.service';
+import { createReportsRepository } from './modules/reports/reports.repository';
+import { createReportsService, type ReportsService } from './modules/reports/reports.service';
 import { createSharingRepository } from './modules/sharing/sharing.repository';
 import { createSharingService, type SharingService } from './modules/sharing/sharing.service';
 import { createSitesRepository } from './modules/sites/sites.repository';
@@ -122,6 +124,8 @@ export type AppContext = {
   gifs: GifsService;
   /** Viewers' timed comments on videos (decision 0048). */
   moments: MomentsService;
+  /** Viewers' reports of moments and gifs, and staff hiding them (decision 0054). */
+  reports: ReportsService;
   /** Short links and link previews (decision 0049). */
   sharing: SharingService;
 };
@@ -251,6 +255,13 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     enqueue: (type, payload) => jobs.enqueue(type, payload),
     now,
   });
+  const moments = createMomentsService({
+    repo: createMomentsRepository(db),
+    limiter,
+    video: (siteUid, uid) => catalog.video(siteUid, uid),
+    gif: (siteUid, gifId) => gifs.get(siteUid, null, gifId),
+    now,
+  });
   return {
     config,
     db,
@@ -337,13 +348,8 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     }),
     jobs,
     gifs,
-    moments: createMomentsService({
-      repo: createMomentsRepository(db),
-      limiter,
-      video: (siteUid, uid) => catalog.video(siteUid, uid),
-      gif: (siteUid, gifId) => gifs.get(siteUid, null, gifId),
-      now,
-    }),
+    moments,
+    reports: createReportsService({ repo: createReportsRepository(db), roles, limiter, moments, gifs, now }),
     sharing: createSharingService({
       repo: createSharingRepository(db),
       roles,

@@ -38,4 +38,5 @@ export { connectRealtime, followChatRoom, realtimeCall, RECONNECT, ACK_TIMEOUT_M
 export type { RealtimeSocket, RealtimeOptions } from './realtime';
 export * from './endpoints/gifs';
 export * from './endpoints/moments';
+export * from './endpoints/reports';
 export * from './endpoints/sharing';

@@ -35,3 +35,4 @@ export * from './chat';
 export * from './gifs';
 export * from './moments';
 export * from './sharing';
+export * from './reports';

@@ -9,6 +9,8 @@ export const PERMISSIONS = [
   'chat.ban',
   /** Delete another user's chat message. */
   'chat.delete',
+  /** Review viewers' reports of moments and gifs; hide, unhide or dismiss (decision 0054). */
+  'content.moderate',
   /** End or take over another user's watch party. */
   'party.moderate',
   /** Grant or revoke a bundle at no cost. */
@@ -22,7 +24,7 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const MODERATION: Permission[] = ['chat.ban', 'chat.delete', 'party.moderate'];
+const MODERATION: Permission[] = ['chat.ban', 'chat.delete', 'party.moderate', 'content.moderate'];
 
 /** The built-in roles; `viewer` is everybody's (an empty `roles`). */
 export const BUILT_IN_ROLES = {

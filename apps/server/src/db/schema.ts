@@ -636,6 +636,7 @@ export interface Database {
   watch_party_members: WatchPartyMembersTable;
   gifs: GifsTable;
   moments: MomentsTable;
+  content_reports: ContentReportsTable;
   short_links: ShortLinksTable;
   chat_messages: ChatMessagesTable;
   chat_bans: ChatBansTable;
@@ -736,6 +737,26 @@ export interface GifsTable {
   job_id: string | null;
   created_at: IsoTime;
   processed_at: IsoTime | null;
+  /** Set when staff hide it (migration 0028); a hidden gif is gone for everyone but staff. */
+  hidden_at: IsoTime | null;
+}
+
+/** A viewer's report of a moment or a gif (migration 0028, decision 0054). */
+export interface ContentReportsTable {
+  id: string;
+  site_uid: string;
+  /** ReportKind: moment or gif. */
+  item_kind: string;
+  item_id: string;
+  user_id: string;
+  /** ReportReason: spam, abuse, spoiler or other. */
+  reason: string;
+  note: string | null;
+  /** open, hidden (staff hid the item) or dismissed. */
+  status: string;
+  created_at: IsoTime;
+  closed_at: IsoTime | null;
+  closed_by: string | null;
 }
 
 /** A viewer's timed comment on a video (migration 0023). */

@@ -54,6 +54,10 @@ export const TAGS = [
     name: 'moments',
     description: "Viewers' timed comments on videos, and a video's share info (a moment or gif it names).",
   },
+  {
+    name: 'moderation',
+    description: "Viewers' reports of moments and gifs; staff hide the item or dismiss the reports.",
+  },
   { name: 'sharing', description: 'Short links per share target, followed and counted.' },
   { name: 'ads', description: 'VAST ad breaks, their tracking pixels and creatives.' },
   { name: 'analytics', description: 'Viewing events (anonymous or signed in), and the summary for admins.' },

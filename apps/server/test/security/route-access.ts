@@ -411,6 +411,25 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     params: { id: 'v1', momentId: 'm_0123456789abcdef' },
   }),
   'GET /v1/video/uid/:uid/info': pub({ params: { uid: 'v1' } }),
+  // Reports and moderation (decision 0054): a viewer of the site reports; staff, support and admin moderate
+  'POST /v2/sites/:site/reports': siteUser({
+    body: { kind: 'moment', itemId: 'm_0123456789abcdef', reason: 'spam' },
+    why: 'any viewer of the site may report (no such moment here, so theirs answer 404)',
+  }),
+  'GET /v2/sites/:site/moderation/reports': siteUser({
+    expect: { userA: 403, userB: 403 },
+    why: 'only staff, support and admin (content.moderate) see the reports',
+  }),
+  ...Object.fromEntries(
+    ['hide', 'unhide', 'dismiss'].map((action) => [
+      `POST /v2/sites/:site/moderation/:kind/:itemId/${action}`,
+      siteUser({
+        params: { kind: 'moment', itemId: 'm_0123456789abcdef' },
+        expect: { userA: 403, userB: 403 },
+        why: `only staff, support and admin may ${action} (theirs then answer 404: no such moment)`,
+      }),
+    ]),
+  ),
   // Sharing (decision 0049): short links for anyone; their counts for the admins
   'POST /v2/sites/:site/short-links': pub({ body: { path: '/channel/news/v1' } }),
   'GET /v2/sites/:site/short-links/:code': admin({ params: { code: 'shortLink' } }),

@@ -13,6 +13,7 @@ import * as watchList from '../features/watch-list/locales';
 import * as library from '../features/library/locales';
 import * as gifs from '../features/gifs/locales';
 import * as moments from '../features/moments/locales';
+import * as moderation from '../features/moderation/locales';
 import * as auth from '../features/auth/locales';
 import * as account from '../features/account/locales';
 import * as watch from '../features/watch/locales';
@@ -42,6 +43,7 @@ const namespaces = {
   library,
   gifs,
   moments,
+  moderation,
   auth,
   account,
   watch,

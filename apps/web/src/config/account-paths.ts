@@ -4,6 +4,8 @@ export const accountPaths = {
   activeDevices: { path: '/active-devices', getHref: () => '/active-devices' },
   deleteAccount: { path: '/delete-account', getHref: () => '/delete-account' },
   changeEmail: { path: '/change-email', getHref: () => '/change-email' },
+  /** The staff review of reported moments and gifs (decision 0054). */
+  moderation: { path: '/moderation', getHref: () => '/moderation' },
   /** The Purchases tab and its screens (decision 0035). */
   purchases: { path: '/purchases', getHref: () => '/purchases' },
   purchase: {

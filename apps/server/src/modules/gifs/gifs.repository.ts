@@ -15,15 +15,32 @@ export function createGifsRepository(db: Db) {
     setJob: (id: string, jobId: string) =>
       db.updateTable('gifs').set({ job_id: jobId }).where('id', '=', id).execute(),
 
-    find: (siteUid: string, id: string) =>
-      db
-        .selectFrom('gifs')
-        .selectAll()
+    /** A gif of the site; a hidden one only when `withHidden` (staff reviewing it). */
+    find(siteUid: string, id: string, withHidden = false) {
+      let q = db.selectFrom('gifs').selectAll().where('site_uid', '=', siteUid).where('id', '=', id);
+      if (!withHidden) q = q.where('hidden_at', 'is', null);
+      return q.executeTakeFirst();
+    },
+
+    /** Any gif by id, hidden or not (the job, and the file route that checks hidden itself). */
+    findById: (id: string) => db.selectFrom('gifs').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** The site's gifs with these ids, hidden ones included (the staff review list). */
+    findMany: (siteUid: string, ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('gifs').selectAll().where('site_uid', '=', siteUid).where('id', 'in', ids).execute(),
+
+    /** Hides (at) or shows (null) a gif; false when the site has no such gif. */
+    async setHidden(siteUid: string, id: string, at: string | null): Promise<boolean> {
+      const res = await db
+        .updateTable('gifs')
+        .set({ hidden_at: at })
         .where('site_uid', '=', siteUid)
         .where('id', '=', id)
-        .executeTakeFirst(),
-
-    findById: (id: string) => db.selectFrom('gifs').selectAll().where('id', '=', id).executeTakeFirst(),
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
 
     /** The video's rendered gifs: from `startTime` on by start, else the newest first. */
     listDone(siteUid: string, videoUid: string, startTime?: number) {
@@ -32,7 +49,8 @@ export function createGifsRepository(db: Db) {
         .selectAll()
         .where('site_uid', '=', siteUid)
         .where('video_uid', '=', videoUid)
-        .where('result', '=', 'Success');
+        .where('result', '=', 'Success')
+        .where('hidden_at', 'is', null);
       q =
         startTime === undefined
           ? q.orderBy('created_at', 'desc').orderBy('id', 'desc')
@@ -47,6 +65,7 @@ export function createGifsRepository(db: Db) {
         .where('site_uid', '=', siteUid)
         .where('video_uid', '=', videoUid)
         .where('result', '=', 'Success')
+        .where('hidden_at', 'is', null)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { GIF_FILES } from '../../media/gif';
 import { sendFile } from '../../media/media-files';
-import { requireUser } from '../../plugins/auth';
+import { requireUser, type AuthUser } from '../../plugins/auth';
 import { security } from '../../plugins/openapi';
 
 const refusals = { 400: ErrorResponse, 404: ErrorResponse };
@@ -25,9 +25,12 @@ const CACHE_GIF = 'public, max-age=86400, s-maxage=31536000, immutable';
 
 /** Gifs (discovery-and-site §7 Gifs; decision 0047). */
 export const gifsRoutes =
-  (ctx: Pick<AppContext, 'gifs' | 'config'>): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'gifs' | 'config' | 'roles'>): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['gifs'];
+    /** Staff of the site may still fetch a hidden gif to review it (decision 0054). */
+    const mayReview = async (user: AuthUser | null, siteUid: string) =>
+      !!user && (await ctx.roles.can(user, siteUid, 'content.moderate'));
 
     app.post(
       '/api/gifs/video/:id',
@@ -111,15 +114,19 @@ export const gifsRoutes =
       {
         schema: {
           operationId: 'getSiteGif',
-          security: security.public,
+          security: security.optionalUser,
           tags,
-          summary: 'One gif by its id alone (the gif page, main.gif {gifId}), in any state',
+          summary:
+            'One gif by its id alone (the gif page, main.gif {gifId}), in any state; a hidden one for staff only',
           params: SiteGifParams,
           querystring: ClientQuery,
           response: { 200: Gif, ...refusals },
         },
       },
-      async (req) => ctx.gifs.get((await req.site()).uid, null, req.params.gifId),
+      async (req) => {
+        const siteUid = (await req.site()).uid;
+        return ctx.gifs.get(siteUid, null, req.params.gifId, await mayReview(req.user, siteUid));
+      },
     );
 
     app.get(
@@ -127,15 +134,16 @@ export const gifsRoutes =
       {
         schema: {
           operationId: 'getGifFile',
-          security: security.public,
+          security: security.optionalUser,
           tags,
-          summary: "A rendered gif's animation (image/gif) or still (image/jpeg); 404 until it is rendered",
+          summary:
+            "A rendered gif's animation (image/gif) or still (image/jpeg); 404 until it is rendered, and when hidden but for staff",
           params: GifFileParams,
           response: { 404: ErrorResponse },
         },
       },
       async (req, reply) => {
-        await ctx.gifs.requireRendered(req.params.gifId);
+        await ctx.gifs.requireRendered(req.params.gifId, (siteUid) => mayReview(req.user, siteUid));
         const animation = req.params.file === GIF_FILES.animation;
         return sendFile(req, reply, join(ctx.config.gifsDir, req.params.gifId, req.params.file), {
           contentType: animation ? 'image/gif' : 'image/jpeg',

@@ -6,6 +6,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest, notFound, rateLimited } from '../../plugins/errors';
 import type { Site } from '../sites';
 import { GIF_FILES } from '../../media/gif';
+import type { Reviewable } from '../reports';
 import type { GifRow, GifsRepository } from './gifs.repository';
 
 export type GifsService = ReturnType<typeof createGifsService>;
@@ -81,9 +82,9 @@ export function createGifsService(deps: {
       return toGif((await repo.find(site.uid, id))!);
     },
 
-    /** One gif of the video, in any state (the create page polls it). */
-    async get(siteUid: string, videoUid: string | null, gifId: string): Promise<Gif> {
-      const row = await repo.find(siteUid, gifId);
+    /** One gif of the video, in any state (the create page polls it); hidden only `withHidden` (staff). */
+    async get(siteUid: string, videoUid: string | null, gifId: string, withHidden = false): Promise<Gif> {
+      const row = await repo.find(siteUid, gifId, withHidden);
       if (!row || (videoUid !== null && row.video_uid !== videoUid)) throw notFound(`Gif '${gifId}'`);
       return toGif(row);
     },
@@ -96,11 +97,25 @@ export function createGifsService(deps: {
       return { count: await repo.countDone(siteUid, videoUid) };
     },
 
-    /** 404 unless the gif is rendered (its files are public once it is). */
-    async requireRendered(gifId: string): Promise<void> {
+    /**
+     * 404 unless the gif is rendered (its files are public once it is) and shown; a hidden one's
+     * files only for a caller `mayReview` says may moderate its site.
+     */
+    async requireRendered(gifId: string, mayReview: (siteUid: string) => Promise<boolean>): Promise<void> {
       const row = await repo.findById(gifId);
       if (!row || row.result !== 'Success') throw notFound(`Gif '${gifId}'`);
+      if (row.hidden_at !== null && !(await mayReview(row.site_uid))) throw notFound(`Gif '${gifId}'`);
     },
+
+    /** The site's gifs with these ids, hidden ones included, for the staff review list. */
+    async reviewable(siteUid: string, ids: string[]): Promise<Map<string, Reviewable<Gif>>> {
+      const rows = await repo.findMany(siteUid, ids);
+      return new Map(
+        rows.map((r) => [r.id, { videoUid: r.video_uid, hiddenAt: r.hidden_at, item: toGif(r) }]),
+      );
+    },
+
+    setHidden: (siteUid: string, id: string, at: string | null) => repo.setHidden(siteUid, id, at),
   };
 }
 

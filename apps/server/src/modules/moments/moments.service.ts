@@ -4,6 +4,7 @@ import { MOMENT_LOGIN_MESSAGE, MOMENTS_BUFFER_S, momentProblem } from '@marquee/
 import type { RateLimiter, RateRule } from '../../infra/rate-limiter';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest, notFound, rateLimited } from '../../plugins/errors';
+import type { Reviewable } from '../reports';
 import type { Site } from '../sites';
 import type { MomentRow, MomentsRepository } from './moments.repository';
 
@@ -57,8 +58,9 @@ export function createMomentsService(deps: {
       return toMoment(row);
     },
 
-    async get(siteUid: string, videoUid: string, id: string): Promise<Moment> {
-      const row = await repo.find(siteUid, videoUid, id);
+    /** One moment of the video; a hidden one only `withHidden` (staff reviewing it). */
+    async get(siteUid: string, videoUid: string, id: string, withHidden = false): Promise<Moment> {
+      const row = await repo.find(siteUid, videoUid, id, withHidden);
       if (!row) throw notFound(`Moment '${id}'`);
       return toMoment(row);
     },
@@ -82,6 +84,16 @@ export function createMomentsService(deps: {
       if (gif && gif.videoUid !== video.uid) throw notFound(`Gif '${ids.gifId}'`);
       return { video, moment, gif };
     },
+
+    /** The site's moments with these ids, hidden ones included, for the staff review list. */
+    async reviewable(siteUid: string, ids: string[]): Promise<Map<string, Reviewable<Moment>>> {
+      const rows = await repo.findMany(siteUid, ids);
+      return new Map(
+        rows.map((r) => [r.id, { videoUid: r.video_uid, hiddenAt: r.hidden_at, item: toMoment(r) }]),
+      );
+    },
+
+    setHidden: (siteUid: string, id: string, at: string | null) => repo.setHidden(siteUid, id, at),
   };
 }
 

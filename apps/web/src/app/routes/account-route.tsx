@@ -13,6 +13,7 @@ import {
   DeleteAccount,
   ProfileInfo,
 } from '../../features/account';
+import { ModerationView } from '../../features/moderation';
 import { useSiteConfig } from '../../features/site';
 import { useSession } from '@marquee/api-client/react';
 import { RequireLogin } from '../../lib/session';
@@ -102,6 +103,16 @@ export function ChangeEmailRoute() {
   return (
     <AccountPage title={t('changeEmail')} intent="change-email">
       {({ user }) => <ChangeEmailForm currentEmail={user.email} onDone={toProfile} onCancel={toProfile} />}
+    </AccountPage>
+  );
+}
+
+/** /moderation: the staff review of reported moments and gifs (decision 0054); others are told no. */
+export function ModerationRoute() {
+  const { t } = useTranslation('moderation');
+  return (
+    <AccountPage title={t('title')} intent="moderation">
+      {({ user }) => <ModerationView roles={user.roles} />}
     </AccountPage>
   );
 }

@@ -22,4 +22,8 @@ export const accountRoutes: RouteObject[] = [
     path: accountPaths.changeEmail.path,
     lazy: async () => ({ Component: (await load()).ChangeEmailRoute }),
   },
+  {
+    path: accountPaths.moderation.path,
+    lazy: async () => ({ Component: (await load()).ModerationRoute }),
+  },
 ];

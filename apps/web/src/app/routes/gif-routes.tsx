@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { CreateGifView, GifView } from '../../features/gifs';
 import { useSiteConfig } from '../../features/site';
-import { RequireLogin } from '../../lib/session';
+import { ReportButton } from '../../features/moderation';
+import { loginHref, RequireLogin } from '../../lib/session';
 import { StatusMessage } from '../../components/status-message';
 
 /** `/create-gif?videoUid&channel&t` (main.create-gif): login required (odrc=gif), hideGifCreator off. */
@@ -30,5 +31,18 @@ export function CreateGifRoute() {
 /** `/gif/{gifId}` (main.gif): anyone may open a gif. */
 export function GifRoute() {
   const { gifId = '' } = useParams();
-  return <GifView key={gifId} gifId={gifId} />;
+  return (
+    <GifView
+      key={gifId}
+      gifId={gifId}
+      actions={(gif) => (
+        // Signed out, Report goes to login and back to the gif's video (no intent names a gif page).
+        <ReportButton
+          kind="gif"
+          itemId={gif._id}
+          loginHref={loginHref('watch', { videoUid: gif.videoUid })}
+        />
+      )}
+    />
+  );
 }

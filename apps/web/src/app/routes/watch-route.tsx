@@ -7,6 +7,7 @@ import { StatusMessage } from '../../components/status-message';
 import { ChatPanel } from '../../features/chat';
 import { GifsPanel } from '../../features/gifs';
 import { MomentMarkers, MomentsPanel, useMoment } from '../../features/moments';
+import { ReportButton } from '../../features/moderation';
 import { loginHref } from '../../lib/session';
 import { WatchView, watchRouteInfo } from '../../features/watch';
 import { CreatePartyButton } from '../../features/watch-party';
@@ -153,6 +154,13 @@ export default function WatchRoute({
               player={player}
               openMomentId={tagged.data?._id ?? null}
               loginHref={loginHref('watch', { channel, videoUid: uid })}
+              actions={(m) => (
+                <ReportButton
+                  kind="moment"
+                  itemId={m._id}
+                  loginHref={loginHref('watch', { channel, videoUid: uid })}
+                />
+              )}
             />
           ),
           gifs: ({ player }) => (

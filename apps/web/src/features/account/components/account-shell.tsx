@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useSession } from '@marquee/api-client/react';
+import { permissionsOf } from '@marquee/domain';
 import { accountPaths } from '../../../config/account-paths';
 import './account.css';
 
@@ -11,17 +13,21 @@ const TABS = [
   { to: accountPaths.purchases.getHref(), label: 'tabs.purchases' },
   { to: accountPaths.deleteAccount.getHref(), label: 'tabs.delete' },
 ] as const;
+/** Shown to staff, support and admin only (decision 0054); the server checks every call again. */
+const MODERATION_TAB = { to: accountPaths.moderation.getHref(), label: 'tabs.moderation' } as const;
 
 /** The account area's frame: title, tabs (links, current one marked); toasts show in the site's toaster. */
 export function AccountShell({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation('account');
+  const { user } = useSession();
+  const tabs = permissionsOf(user?.roles ?? []).has('content.moderate') ? [...TABS, MODERATION_TAB] : TABS;
   return (
     <div className="account" data-testid="account">
       <header className="account__header">
         <h1 className="account__title">{title}</h1>
         <nav className="account__tabs" aria-label={t('tabs.label')}>
           <ul>
-            {TABS.map((tab) => (
+            {tabs.map((tab) => (
               <li key={tab.to}>
                 <NavLink to={tab.to} className="account__tab">
                   {t(tab.label)}

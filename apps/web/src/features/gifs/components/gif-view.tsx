@@ -11,7 +11,16 @@ import './gifs.css';
  * The gif page (discovery-and-site §2.8 main.gif {gifId}): the animation with its meme text baked
  * in, a link back to the video at the gif's start (`?gif=…&t=…`), and what the app adds (sharing).
  */
-export function GifView({ gifId, share }: { gifId: string; share?: (gif: Gif) => React.ReactNode }) {
+export function GifView({
+  gifId,
+  share,
+  actions,
+}: {
+  gifId: string;
+  share?: (gif: Gif) => React.ReactNode;
+  /** What the app adds to the gif's actions (Report, decision 0054). */
+  actions?: (gif: Gif) => React.ReactNode;
+}) {
   const { t } = useTranslation('gifs');
   const gif = useGif(gifId);
   const video = useQuery({ ...videoQueryOptions(api, gif.data?.videoUid ?? ''), enabled: !!gif.data });
@@ -45,6 +54,7 @@ export function GifView({ gifId, share }: { gifId: string; share?: (gif: Gif) =>
             <a className="button" href={g.staticUrl} target="_blank" rel="noopener">
               {t('gif.still')}
             </a>
+            {actions?.(g)}
           </div>
           {share?.(g)}
         </>

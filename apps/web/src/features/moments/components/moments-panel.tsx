@@ -41,6 +41,7 @@ export function MomentsPanel({
   player,
   openMomentId,
   loginHref,
+  actions,
 }: {
   videoUid: string;
   channelId: string;
@@ -48,6 +49,8 @@ export function MomentsPanel({
   /** The moment a `?tag=` link names: highlighted. */
   openMomentId: string | null;
   loginHref: string;
+  /** What the app adds after each moment (Report, decision 0054). */
+  actions?: (moment: Moment) => React.ReactNode;
 }) {
   const { t } = useTranslation('moments');
   const { status } = useSession();
@@ -154,6 +157,7 @@ export function MomentsPanel({
                       data-testid="moment"
                     >
                       {m.tag}
+                      {actions?.(m)}
                     </li>
                   ))}
                 </ul>
