@@ -1,5 +1,7 @@
 // The chat tests' world: sites with chat as it comes, with slow mode, and with chat hidden; users
 // of each kind (named, nameless, staff, support, admin, another site's), each test's own ones.
+import { REALTIME_PATH } from '@marquee/contract';
+import { io as connect, type Socket } from 'socket.io-client';
 import { createMemoryRateLimiter } from '../../src/infra/rate-limiter';
 import { newSiteRow } from '../../src/modules/sites/site-defaults';
 import { videoRow } from '../fixtures';
@@ -100,3 +102,20 @@ export async function chatWorld(env: Record<string, string> = {}) {
   };
 }
 export type ChatWorld = Awaited<ReturnType<typeof chatWorld>>;
+
+/** A connected realtime socket of the holder of `token` at `url`, from the acme site's origin. */
+export async function chatSocket(url: string, token: string): Promise<Socket> {
+  const socket = connect(url, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: { token },
+    extraHeaders: { origin: 'https://tv.acme.test' },
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}

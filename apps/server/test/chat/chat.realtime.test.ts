@@ -2,14 +2,14 @@
 // forged and someone else's refused), reader and writer grants, renewal, messages and deletions
 // reaching the room, a ban reaching the banned user's sockets; with REDIS_URL, across two nodes.
 import type { AddressInfo } from 'node:net';
-import { REALTIME_PATH, type ChatMessage, type RealtimeAck } from '@marquee/contract';
+import type { ChatMessage, RealtimeAck } from '@marquee/contract';
 import { CHAT_SUSPENDED_MESSAGE } from '@marquee/domain';
 import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { SECOND } from '../support/accounts';
-import { chatWorld, type ChatWorld } from './chat-world';
+import { chatSocket, chatWorld, type ChatWorld } from './chat-world';
 
 let w: ChatWorld;
 let url: string;
@@ -28,19 +28,8 @@ afterAll(() => w.t.h.close());
 type Caller = Awaited<ReturnType<ChatWorld['user']>>;
 
 async function socketOf(who: Caller, target = url): Promise<Socket> {
-  const socket = connect(target, {
-    path: REALTIME_PATH,
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    auth: { token: who.token },
-    extraHeaders: { origin: 'https://tv.acme.test' },
-  });
+  const socket = await chatSocket(target, who.token);
   open.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
   return socket;
 }
 
