@@ -2,7 +2,6 @@
 // live event, video or live channel admits (token, history, message, socket join) only viewers
 // who may watch it, and staff, support and admin; a watch party's room only its members. The
 // refusals first. On SQLite, and on PostgreSQL with DATABASE_URL.
-import type { AddressInfo } from 'node:net';
 import type { RealtimeAck } from '@marquee/contract';
 import { CHAT_NOT_ENTITLED_MESSAGE, CHAT_PARTY_MEMBERS_MESSAGE } from '@marquee/domain';
 import type { Socket } from 'socket.io-client';
@@ -10,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleRow, insertPurchase, purchaseRow } from '../entitlements/fixtures';
 import { videoRow } from '../fixtures';
 import { partyWorld } from '../watch-party/support';
-import { chatSocket, chatWorld, type ChatWorld } from './chat-world';
+import { chatSocket, chatWorld, type ChatCaller, type ChatWorld } from './chat-world';
 
 let w: ChatWorld;
 let url: string;
@@ -62,12 +61,11 @@ beforeAll(async () => {
     bundleRow('b-premium', 'CHANNELS', { live_channels: '["premium"]' }),
   ])
     await w.t.h.db.insertInto('bundles').values(row).execute();
-  await w.t.h.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(w.t.h.app.server.address() as AddressInfo).port}`;
+  url = await w.listen();
 });
 afterAll(() => w.t.h.close());
 
-type Caller = Awaited<ReturnType<ChatWorld['user']>>;
+type Caller = ChatCaller;
 
 /** A viewer of acme who bought `bundle`. */
 async function buyer(bundle: string): Promise<Caller> {
