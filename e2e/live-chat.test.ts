@@ -8,11 +8,13 @@ import { callApi, e2eDataDir, pageSignedInAs, signUpViewer, type Login } from '.
 
 // Live chat on a live event's watch page (playback-and-social §4.10; decision 0045): slow mode
 // from the site's chat settings, a message rendered as text with its emoji, and a staff ban the
-// banned viewer sees at once. The demo site gets slow mode for this file and loses it after.
+// banned viewer sees at once; the room's online count once it reaches the site's threshold
+// (decision 0053). The demo site gets slow mode and the threshold for this file and loses them after.
 const baseUrl = inject('baseUrl');
 const EVENT = 'demo-event-live-now';
 const CHAT = `live-${EVENT}`;
 const SLOW_SECONDS = 30;
+const ONLINE_THRESHOLD = 2;
 
 let browser: Browser;
 let saved: { perms: string; chat: string };
@@ -33,7 +35,7 @@ beforeAll(async () => {
   db.close();
   siteSettings(
     JSON.stringify({ ...(JSON.parse(saved.perms) as object), slowModeChat: true }),
-    JSON.stringify({ enabled: true, slowModeSeconds: SLOW_SECONDS, onlineUserThreshold: 0 }),
+    JSON.stringify({ enabled: true, slowModeSeconds: SLOW_SECONDS, onlineUserThreshold: ONLINE_THRESHOLD }),
   );
 });
 afterAll(async () => {
@@ -106,6 +108,13 @@ describe('live event chat', () => {
     );
     expect(again.status).toBe(429);
     expect(again.body.error.message).toMatch(/^Slow mode is on: you can send another message in \d+ s$/);
+
+    // The viewer and staff (and whoever else is in the room) reach the threshold: the count shows
+    // after the server's next recount (a few seconds).
+    const online = panel.getByTestId('chat-online');
+    await online.waitFor();
+    const [, count] = /^(\d+) watching$/.exec((await online.textContent()) ?? '') ?? [];
+    expect(Number(count)).toBeGreaterThanOrEqual(ONLINE_THRESHOLD);
 
     // Staff see it live, and ban its author after confirming.
     const staffPanel = staffPage.getByTestId('chat-panel');

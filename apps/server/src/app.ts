@@ -18,6 +18,7 @@ import { entitlementsRoutes } from './modules/entitlements/entitlements.routes';
 import { mediaRoutes } from './modules/playback/media.routes';
 import { oembedRoutes } from './modules/oembed/oembed.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
+import { createChatPresence } from './modules/chat/chat-presence';
 import { chatFeature, gatewayPublisher } from './modules/chat/chat.realtime';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { registerRealtime } from './modules/realtime/realtime.gateway';
@@ -148,7 +149,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
   const party = watchPartyRealtime(ctx, app.log);
-  registerRealtime(app, ctx, [party.feature, chatFeature(ctx.chat, ctx.sites, ctx.now, app.log)]);
+  // The chat rooms' online count (decision 0053), on the gateway registered just below.
+  const presence = createChatPresence({
+    gateway: () => app.realtime,
+    threshold: async (site) => (await ctx.sites.byUid(site)).chat.onlineUserThreshold,
+    recountMs: ctx.config.chatOnlineRecountMs,
+    log: app.log,
+  });
+  app.addHook('preClose', async () => presence.stop());
+  registerRealtime(app, ctx, [party.feature, chatFeature(ctx.chat, ctx.sites, ctx.now, app.log, presence)]);
   party.attach(app.realtime);
   ctx.chat.attach(gatewayPublisher(app.realtime));
   const stopDesyncBot = postPartyDesyncs({

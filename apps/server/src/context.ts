@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import pino from 'pino';
+import { CHAT_PARTY_MEMBERS_MESSAGE } from '@marquee/domain';
 import type { Db } from './db/database';
 import { createMailer, type Mailer } from './infra/mailer';
 import { sharedPasswordHasher, type PasswordHasher } from './infra/password-hasher';
@@ -342,8 +343,13 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
         const video = (await catalog.videosByUid(site, [room.id])).get(room.id);
         return !!video && (room.kind === 'video' || video.type === 'liveEvent');
       },
+      // A live, video or channel room follows its content's access rules (decision 0053).
+      mayWatch: (site, room, user) =>
+        playback.mayAccess(site, room.kind === 'channel' ? 'liveChannel' : 'video', room.id, user),
       roomAccess: async (user, site, room) => {
-        if (room.kind === 'party') await watchParty.get(user, site, room.id);
+        const party = await watchParty.get(user, site, room.id);
+        if (!party.members.some((m) => m.userId === user.id))
+          throw new AppError(403, 'notPartyMember', CHAT_PARTY_MEMBERS_MESSAGE);
       },
     }),
     jobs,

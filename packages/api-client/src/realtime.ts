@@ -2,7 +2,13 @@
 // session, websocket only, that presents a fresh access token on every (re)connect, reconnects
 // with jittered backoff, refreshes an expired token once, retries when the server's stores were
 // away, and signs out when the server says the session was revoked.
-import type { ChatMessage, ClientToServerEvents, RealtimeAck, ServerToClientEvents } from '@marquee/contract';
+import type {
+  ChatMessage,
+  ChatOnline,
+  ClientToServerEvents,
+  RealtimeAck,
+  ServerToClientEvents,
+} from '@marquee/contract';
 import { REALTIME_PATH } from '@marquee/domain';
 import { io, type Socket } from 'socket.io-client';
 import { ApiError } from './errors';
@@ -100,21 +106,29 @@ export async function realtimeCall<E extends keyof ClientToServerEvents>(
 }
 
 /**
- * Follows a chat room (decision 0045) on the socket after `chat:join`: its new messages and
- * deletions. Answers the cleanup, which stops listening and leaves the room (web and TV alike).
+ * Follows a chat room (decision 0045) on the socket after `chat:join`: its new messages,
+ * deletions and online count (decision 0053). Answers the cleanup, which stops listening and
+ * leaves the room (web and TV alike).
  */
 export function followChatRoom(
   socket: RealtimeSocket,
   chatId: string,
-  on: { message: (m: ChatMessage) => void; deleted: (id: string) => void },
+  on: {
+    message: (m: ChatMessage) => void;
+    deleted: (id: string) => void;
+    online?: (online: number | null) => void;
+  },
 ): () => void {
   const onMessage = (m: ChatMessage) => m.chatId === chatId && on.message(m);
   const onDeleted = (d: { chatId: string; id: string }) => d.chatId === chatId && on.deleted(d.id);
+  const onOnline = (o: ChatOnline) => o.chatId === chatId && on.online?.(o.online);
   socket.on('chat:message', onMessage);
   socket.on('chat:deleted', onDeleted);
+  socket.on('chat:online', onOnline);
   return () => {
     socket.off('chat:message', onMessage);
     socket.off('chat:deleted', onDeleted);
+    socket.off('chat:online', onOnline);
     if (socket.connected) void realtimeCall(socket, 'chat:leave', { chatId }).catch(() => {});
   };
 }

@@ -150,7 +150,16 @@ export const ChatJoin = z.object({
   after: z.string().max(64).optional(),
 });
 export type ChatJoin = z.infer<typeof ChatJoin>;
-export type ChatJoined = { chatId: string; read: boolean; write: boolean; messages: ChatMessage[] };
+export type ChatJoined = {
+  chatId: string;
+  read: boolean;
+  write: boolean;
+  messages: ChatMessage[];
+  /** The room's online count as last counted, when it reaches the site's threshold (decision 0053); else null. */
+  online: number | null;
+};
+/** The room's online count (signed-in readers, every node) when it reaches the site's threshold; null hides it. */
+export type ChatOnline = { chatId: string; online: number | null };
 
 export const ChatLeave = z.object({ chatId: ChatId });
 export type ChatLeave = z.infer<typeof ChatLeave>;
@@ -171,4 +180,6 @@ export type ChatServerEvents = {
   'chat:deleted': (deleted: { chatId: string; id: string }) => void;
   /** To the banned user's every socket, on every node: writing is suspended until then (null: lifted). */
   'chat:suspended': (ban: { chatBanUntil: string | null; message: string }) => void;
+  /** A joined room's online count changed (recounted at most every few seconds, decision 0053). */
+  'chat:online': (online: ChatOnline) => void;
 };

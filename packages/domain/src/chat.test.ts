@@ -14,6 +14,7 @@ import {
   chatTokenRenewAt,
   emojify,
   normalizeChatMessage,
+  onlineShown,
   parseChatId,
   slowModeSecondsOf,
   trimChatHistory,
@@ -99,6 +100,16 @@ describe('slow mode', () => {
   it('is the site’s seconds while slowModeChat is on, and off otherwise', () => {
     expect(slowModeSecondsOf({ slowModeChat: true }, { slowModeSeconds: 10 })).toBe(10);
     expect(slowModeSecondsOf({ slowModeChat: false }, { slowModeSeconds: 10 })).toBe(0);
+  });
+});
+
+describe('online count (§9 "online-user threshold comes from config", decision 0053)', () => {
+  it('shows the count once it reaches the threshold, never below it, and never with threshold 0', () => {
+    expect(onlineShown(9, 10)).toBeNull();
+    expect(onlineShown(10, 10)).toBe(10);
+    expect(onlineShown(250, 10)).toBe(250);
+    expect(onlineShown(1, 1)).toBe(1);
+    expect(onlineShown(5000, 0)).toBeNull();
   });
 });
 

@@ -20,6 +20,18 @@ export const CHAT_SUSPENDED_MESSAGE = 'Your chat privileges have been suspended.
  * site, whatever the room, on top of slow mode.
  */
 export const CHAT_FLOOD = { limit: 5, windowMs: 10_000 } as const;
+/**
+ * Ours (decision 0053): the refusal when the viewer may not watch what the room is about (a paid
+ * or login-only live event, video or live channel): the room follows the content's access rules.
+ */
+export const CHAT_NOT_ENTITLED_MESSAGE = 'A subscription, rental or purchase is required to join this chat';
+/** Ours (decision 0053): a watch party's chat is for its members. */
+export const CHAT_PARTY_MEMBERS_MESSAGE = 'Only the members of this watch party can join its chat';
+/**
+ * Ours (decision 0053): the online count ("N watching") is recounted at most this often per room
+ * and node after people join or leave, so a crowd arriving is one broadcast, not one per join.
+ */
+export const CHAT_ONLINE_RECOUNT_MS = 5_000;
 /** Ours: a chat display name is 2 to 30 characters (the first-name rule's minimum). */
 export const CHAT_NAME_MIN = 2;
 export const CHAT_NAME_MAX = 30;
@@ -106,6 +118,13 @@ export const chatTokenRenewAt = (expiresAt: number, now: number) =>
  * Slow mode's seconds between one user's messages in a room: the site's chat setting while the
  * site's slowModeChat flag is on; 0 (no slow mode) otherwise.
  */
+/**
+ * §9 "online-user threshold comes from config" (decision 0053): the room's online count is shown
+ * once it reaches the threshold; 0 turns the count off (null: show nothing).
+ */
+export const onlineShown = (online: number, threshold: number): number | null =>
+  threshold > 0 && online >= threshold ? online : null;
+
 export const slowModeSecondsOf = (perms: { slowModeChat: boolean }, chat: { slowModeSeconds: number }) =>
   perms.slowModeChat ? Math.max(0, chat.slowModeSeconds) : 0;
 

@@ -54,6 +54,11 @@ const EnvSchema = z.object({
    */
   REALTIME_TV_ORIGINS: z.string().default(''),
   /**
+   * How often at most a chat room's online count is recounted and broadcast after people join or
+   * leave, per room and node (decision 0053; tests shorten it).
+   */
+  CHAT_ONLINE_RECOUNT_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  /**
    * Job types the API process also runs (comma-separated; '' for none, when `npm run worker`
    * processes run them). Gifs by default, so a single process renders them.
    */
@@ -125,6 +130,8 @@ export type Config = {
   redisPrefix: string;
   /** Origins of the packaged TV apps the realtime gateway accepts (decision 0043). */
   tvAppOrigins: string[];
+  /** At most one online recount per chat room and node in this many ms (decision 0053). */
+  chatOnlineRecountMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   stripe?: { secretKey: string; webhookSecret: string | undefined; apiBase: string | undefined };
@@ -178,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tvAppOrigins: e.REALTIME_TV_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    chatOnlineRecountMs: e.CHAT_ONLINE_RECOUNT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     captcha: {

@@ -1,11 +1,19 @@
-// The chat tests' world: sites with chat as it comes, with slow mode, and with chat hidden; users
-// of each kind (named, nameless, staff, support, admin, another site's), each test's own ones.
+// The chat tests' world: sites with chat as it comes, with slow mode, with chat hidden, and with
+// an online threshold; users of each kind (named, nameless, staff, support, admin, another
+// site's), each test's own ones.
+import { REALTIME_PATH } from '@marquee/contract';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
 import { createMemoryRateLimiter } from '../../src/infra/rate-limiter';
 import { newSiteRow } from '../../src/modules/sites/site-defaults';
 import { videoRow } from '../fixtures';
 import { accountsHarness, bearer, type AccountsHarness } from '../support/accounts';
 
 export const SLOW_SECONDS = 10;
+/** The crowd site shows a room's online count from this many people on. */
+export const ONLINE_THRESHOLD = 2;
 
 export async function chatWorld(env: Record<string, string> = {}) {
   const clock = { harness: undefined as AccountsHarness | undefined };
@@ -20,6 +28,10 @@ export async function chatWorld(env: Record<string, string> = {}) {
         chat: JSON.stringify({ enabled: true, slowModeSeconds: SLOW_SECONDS, onlineUserThreshold: 0 }),
       }),
       newSiteRow('quiet', 'Quiet TV', { perms: JSON.stringify({ hideChat: true }) }),
+      newSiteRow('crowd', 'Crowd TV', {
+        hosts: '["crowd.test"]',
+        chat: JSON.stringify({ enabled: true, slowModeSeconds: 0, onlineUserThreshold: ONLINE_THRESHOLD }),
+      }),
       newSiteRow('other', 'Other TV', { hosts: '["other.test"]' }),
     ],
     env,
@@ -69,10 +81,25 @@ export async function chatWorld(env: Record<string, string> = {}) {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
+  const sockets: Socket[] = [];
   return {
     t: harness,
     user,
     call,
+    /** The app listening on a free port: its URL. */
+    async listen(): Promise<string> {
+      await harness.h.app.listen({ port: 0, host: '127.0.0.1' });
+      return `http://127.0.0.1:${(harness.h.app.server.address() as AddressInfo).port}`;
+    },
+    /** A connected socket (chatSocket), closed by `closeSockets`. */
+    async socket(url: string, token: string, origin?: string): Promise<Socket> {
+      const socket = await chatSocket(url, token, origin);
+      sockets.push(socket);
+      return socket;
+    },
+    closeSockets(): void {
+      for (const socket of sockets.splice(0)) socket.close();
+    },
     /** A new access token for the caller at the current clock (after a test moved it a long way). */
     async refresh(who: Caller) {
       const email = `${who.id}@${who.site}.test`;
@@ -100,3 +127,41 @@ export async function chatWorld(env: Record<string, string> = {}) {
   };
 }
 export type ChatWorld = Awaited<ReturnType<typeof chatWorld>>;
+export type ChatCaller = Awaited<ReturnType<ChatWorld['user']>>;
+
+/** A connected realtime socket of the holder of `token` at `url`, from a site's origin (acme's). */
+export async function chatSocket(
+  url: string,
+  token: string,
+  origin = 'https://tv.acme.test',
+): Promise<Socket> {
+  const socket = connect(url, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: { token },
+    extraHeaders: { origin },
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+/**
+ * A second node of the world's deployment (same database, secret, Redis and clock), listening:
+ * its app and URL. The caller closes the app; that leaves the shared database to the first one.
+ */
+export async function secondNode(w: ChatWorld): Promise<{ app: FastifyInstance; url: string }> {
+  const app = await buildApp({
+    config: w.t.h.config,
+    db: w.t.h.db,
+    context: { now: () => w.t.clock.now },
+    logger: false,
+    clientsDir: '/nonexistent',
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}

@@ -1,48 +1,27 @@
 // Chat over the realtime socket (decision 0045): joining a room only with a chat token (expired,
 // forged and someone else's refused), reader and writer grants, renewal, messages and deletions
 // reaching the room, a ban reaching the banned user's sockets; with REDIS_URL, across two nodes.
-import type { AddressInfo } from 'node:net';
-import { REALTIME_PATH, type ChatMessage, type RealtimeAck } from '@marquee/contract';
+import type { ChatMessage, RealtimeAck } from '@marquee/contract';
 import { CHAT_SUSPENDED_MESSAGE } from '@marquee/domain';
 import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
 import { SECOND } from '../support/accounts';
-import { chatWorld, type ChatWorld } from './chat-world';
+import { chatWorld, secondNode, type ChatCaller, type ChatWorld } from './chat-world';
 
 let w: ChatWorld;
 let url: string;
-const open: Socket[] = [];
 
 beforeAll(async () => {
   w = await chatWorld();
-  await w.t.h.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(w.t.h.app.server.address() as AddressInfo).port}`;
+  url = await w.listen();
 });
-afterEach(() => {
-  for (const socket of open.splice(0)) socket.close();
-});
+afterEach(() => w.closeSockets());
 afterAll(() => w.t.h.close());
 
-type Caller = Awaited<ReturnType<ChatWorld['user']>>;
+type Caller = ChatCaller;
 
-async function socketOf(who: Caller, target = url): Promise<Socket> {
-  const socket = connect(target, {
-    path: REALTIME_PATH,
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    auth: { token: who.token },
-    extraHeaders: { origin: 'https://tv.acme.test' },
-  });
-  open.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+const socketOf = (who: Caller, target = url): Promise<Socket> => w.socket(target, who.token);
 
 const emit = <T extends object = object>(socket: Socket, event: string, payload: unknown) =>
   socket.timeout(5000).emitWithAck(event, payload) as Promise<RealtimeAck<T>>;
@@ -194,16 +173,7 @@ describe.skipIf(!process.env.REDIS_URL)('two nodes over Redis', () => {
   let second: FastifyInstance;
   let secondUrl: string;
   beforeAll(async () => {
-    // One deployment: a second app on the same database, secret, Redis and clock.
-    second = await buildApp({
-      config: w.t.h.config,
-      db: w.t.h.db,
-      context: { now: () => w.t.clock.now },
-      logger: false,
-      clientsDir: '/nonexistent',
-    });
-    await second.listen({ port: 0, host: '127.0.0.1' });
-    secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+    ({ app: second, url: secondUrl } = await secondNode(w));
   });
   // Closing the app leaves the shared database to the first one.
   afterAll(() => second?.close());

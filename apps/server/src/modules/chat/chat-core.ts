@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatUser } from '@marquee/contract';
 import {
+  CHAT_NOT_ENTITLED_MESSAGE,
   CHAT_SUSPENDED_MESSAGE,
   chatDisplayName,
   chatIdOf,
@@ -23,8 +24,8 @@ export type ChatPublisher = {
 };
 
 /**
- * Who may join a room beyond being a user of its site (a party's members, decided by parties):
- * throws the refusal. Every other room is open to the site's signed-in users.
+ * Who may join a party's room beyond being a user of its site (its members, decided by parties):
+ * throws the refusal.
  */
 export type ChatRoomAccess = (user: AuthUser, site: ChatSite, room: ChatRoom) => Promise<void>;
 
@@ -40,6 +41,11 @@ export type ChatCoreDeps = {
   /** Whether the room's subject exists on the site (a live event, a video); false answers 404. */
   roomExists?: (siteUid: string, room: ChatRoom) => Promise<boolean>;
   roomAccess?: ChatRoomAccess;
+  /**
+   * Whether the user may watch what a live, video or channel room is about (the content's access
+   * rules: login, purchase; decision 0053). False answers 403 `notEntitled`, except to moderators.
+   */
+  mayWatch?: (siteUid: string, room: ChatRoom, user: AuthUser) => Promise<boolean>;
 };
 
 export type ChatCore = ReturnType<typeof createChatCore>;
@@ -60,14 +66,22 @@ export function createChatCore(deps: ChatCoreDeps) {
   };
   const key = (siteUid: string, room: ChatRoom): ChatRoomKey => ({ siteUid, kind: room.kind, id: room.id });
 
-  /** The site's user (403 for another site's), chat on (403 where hideChat or disabled), may enter the room. */
+  /**
+   * The site's user (403 for another site's), chat on (403 where hideChat or disabled), the room
+   * exists (404), and the user may enter it: a party's members; for the others, who may watch
+   * the content, and moderators (403 `notEntitled`).
+   */
   async function admit(user: AuthUser, site: ChatSite, room: ChatRoom): Promise<void> {
     ownSite(site, user);
     if (site.perms.hideChat || !site.chat.enabled)
       throw new AppError(403, 'chatDisabled', 'Chat is not available on this site');
     if (deps.roomExists && !(await deps.roomExists(site.uid, room)))
       throw notFound(`Chat '${chatIdOf(room)}'`);
-    await deps.roomAccess?.(user, site, room);
+    if (room.kind === 'party') return deps.roomAccess?.(user, site, room);
+    // Staff, support and admin moderate every room, whatever they bought.
+    const refused = deps.mayWatch && !(await deps.mayWatch(site.uid, room, user));
+    if (refused && !(await roles.can(user, site.uid, 'chat.ban')))
+      throw new AppError(403, 'notEntitled', CHAT_NOT_ENTITLED_MESSAGE);
   }
 
   /** The active ban's end, or null. */

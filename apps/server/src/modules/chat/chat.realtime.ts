@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../plugins/errors';
 import { handle, roomName, type RealtimeFeature, type RealtimeGateway } from '../realtime';
 import type { SitesService } from '../sites';
+import type { ChatPresence } from './chat-presence';
 import type { ChatPublisher, ChatRoom, ChatService } from './chat.service';
 
 /** Every socket of a user joins this room, so a ban reaches all of them on every node at once. */
@@ -32,19 +33,24 @@ export function gatewayPublisher(gateway: Pick<RealtimeGateway, 'io' | 'to'>): C
  * socket connected to this node: `chat:join` presents a chat token (PATCH chats/{id}) and
  * joins its room as a reader or a writer until the token expires; `chat:send` needs a writer's
  * grant that has not expired, then goes through the same rules as POST chats/{id} (the ban table,
- * slow mode, the flood limit); `chat:leave` leaves.
+ * slow mode, the flood limit); `chat:leave` leaves. Joins, leaves and disconnections tell the
+ * presence, which recounts the room's online count (decision 0053).
  */
 export function chatFeature(
   chat: ChatService,
   sites: Pick<SitesService, 'byUid'>,
   now: () => number,
   log: FastifyBaseLogger,
+  presence?: ChatPresence,
 ): RealtimeFeature {
   return (socket) => {
     const user = socket.data.user;
     void socket.join(userRoomName(user.siteUid, user.id));
     /** chatId → what its token granted, until when, and its rooms (the chat's, and the viewer's in it). */
-    const grants = new Map<string, { write: boolean; exp: number; rooms: string[] }>();
+    const grants = new Map<string, { write: boolean; exp: number; rooms: string[]; ref: ChatRoom }>();
+    socket.on('disconnecting', () => {
+      for (const grant of grants.values()) presence?.changed(user.siteUid, grant.ref);
+    });
 
     handle(
       socket,
@@ -58,8 +64,10 @@ export function chatFeature(
           roomName('chat', site.uid, viewerRoom(room, user.id)),
         ];
         await socket.join(rooms);
-        grants.set(claims.chatId, { write: claims.write, exp: claims.exp, rooms });
-        return { chatId: claims.chatId, read: claims.read, write: claims.write, messages };
+        grants.set(claims.chatId, { write: claims.write, exp: claims.exp, rooms, ref: room });
+        presence?.changed(site.uid, room);
+        const online = presence?.shown(site.uid, room) ?? null;
+        return { chatId: claims.chatId, read: claims.read, write: claims.write, messages, online };
       },
       log,
     );
@@ -73,6 +81,7 @@ export function chatFeature(
         if (grant) {
           grants.delete(chatId);
           for (const name of grant.rooms) await socket.leave(name);
+          presence?.changed(user.siteUid, grant.ref);
         }
         return {};
       },

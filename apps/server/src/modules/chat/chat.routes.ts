@@ -136,7 +136,7 @@ export const chatRoutes =
           security: security.user,
           tags,
           summary:
-            'A chat token for the room (60 minutes) to read, or read and write; write answers 403 while the user is suspended, 409 until they have a name',
+            'A chat token for the room (60 minutes) to read, or read and write; 403 notEntitled when the user may not watch the room’s content (staff, support and admin may), notPartyMember for a party they did not join; write answers 403 while the user is suspended, 409 until they have a name',
           params: ChatParams,
           querystring: ClientQuery,
           body: ChatTokenBody,

@@ -13,6 +13,7 @@ import {
   type LiveEventTimingMs,
   type UnlockingBundle,
   PlaybackErrorCode,
+  PlayCode,
 } from '@marquee/domain';
 import { AppError, forbidden, notFound } from '../../plugins/errors';
 import type { MediaClaims, MediaSigner } from './media-token';
@@ -283,6 +284,25 @@ export function createPlaybackService(deps: {
     return { outcome, event, withoutAds: video.without_ads === 1 || withoutAds };
   }
 
+  /** decideAccess for a live channel (404 for an unknown one), with its preview minutes. */
+  async function channelAccess(siteUid: string, id: string, user: PlaybackUser | null) {
+    const channel = await repo.findLiveChannel(siteUid, id);
+    if (!channel) throw notFound(`Live channel '${id}'`);
+    const [{ viewer }, bundleRows] = await Promise.all([viewerOf(siteUid, user, null), bundlesOf(siteUid)]);
+    const bundles = bundleRows
+      .filter((b) => b.type === 'ENTIRE_SITE' || b.liveChannels.has(channel.id))
+      .map(unlocking);
+    const outcome = decideAccess({
+      accessType: toAccessType(channel.access_type),
+      status: 'public',
+      viewer,
+      bundles,
+      previewMinutes: channel.preview_minutes,
+      nowMs: now(),
+    });
+    return { channel, outcome };
+  }
+
   return {
     async videoPlayUrl(
       siteUid: string,
@@ -374,21 +394,25 @@ export function createPlaybackService(deps: {
       return Buffer.from(key.key_hex, 'hex');
     },
 
+    /**
+     * Whether the user passes the access rules of a video (or live event) or a live channel —
+     * login, passcode, purchase, the owner's exceptions — whatever a live event's timing; a
+     * preview is not access. For what stands beside the player: its chat (decision 0053).
+     */
+    async mayAccess(siteUid: string, kind: 'video' | 'liveChannel', id: string, user: PlaybackUser) {
+      let outcome: AccessOutcome;
+      if (kind === 'liveChannel') outcome = (await channelAccess(siteUid, id, user)).outcome;
+      else {
+        const video = await videoOf(`${siteUid}\n${id}`);
+        if (!video) return false;
+        outcome = (await videoAccess(siteUid, video, user)).outcome;
+      }
+      if (outcome.kind === 'play') return outcome.previewSeconds === null;
+      return outcome.kind === 'denied' && outcome.code === PlayCode.notLive;
+    },
+
     async liveChannelPlayUrl(siteUid: string, id: string, user: PlaybackUser | null): Promise<PlayableUrl> {
-      const channel = await repo.findLiveChannel(siteUid, id);
-      if (!channel) throw notFound(`Live channel '${id}'`);
-      const [{ viewer }, bundleRows] = await Promise.all([viewerOf(siteUid, user, null), bundlesOf(siteUid)]);
-      const bundles = bundleRows
-        .filter((b) => b.type === 'ENTIRE_SITE' || b.liveChannels.has(channel.id))
-        .map(unlocking);
-      const outcome = decideAccess({
-        accessType: toAccessType(channel.access_type),
-        status: 'public',
-        viewer,
-        bundles,
-        previewMinutes: channel.preview_minutes,
-        nowMs: now(),
-      });
+      const { channel, outcome } = await channelAccess(siteUid, id, user);
       if (outcome.kind !== 'play') return toPlayableUrl(outcome, null, false);
       // A preview's URL lives only as long as the preview.
       const signed = sign(

@@ -7,6 +7,7 @@ import { CHAT_MESSAGE_MAX, chatNameProblem, emojify } from '@marquee/domain';
 import { Modal } from '../../../components/modal';
 import { StatusMessage } from '../../../components/status-message';
 import { useChat, type ChatModel } from '../hooks/use-chat';
+import { ChatOnlineCount } from './chat-online';
 import '../chat.css';
 
 export interface ChatPanelProps {
@@ -73,6 +74,7 @@ export function ChatPanel({ chatId, chatroll = false, loginHref }: ChatPanelProp
   return (
     <section className="chat" aria-label={t('title')} data-testid="chat-panel">
       <header className="chat__header">
+        <ChatOnlineCount online={chat.online} />
         {chat.slowModeSeconds > 0 ? (
           <p className="chat__slow" data-testid="chat-slow-mode">
             {t('slowMode', { seconds: chat.slowModeSeconds })}

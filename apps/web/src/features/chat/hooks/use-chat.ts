@@ -38,6 +38,8 @@ export type ChatModel = {
   muted: string[];
   /** The viewer may ban and delete (staff, support, admin). */
   moderator: boolean;
+  /** "N watching": the room's online count once it reaches the site's threshold, else null (decision 0053). */
+  online: number | null;
   send(text: string): Promise<string | null>;
   mute(userId: string, mute: boolean): Promise<void>;
   ban(userId: string): Promise<string | null>;
@@ -78,6 +80,7 @@ export function useChat(chatId: string): ChatModel {
   const [suspended, setSuspended] = useState<string | null>(null);
   const [slowUntil, setSlowUntil] = useState(0);
   const [muted, setMuted] = useState<string[]>([]);
+  const [online, setOnline] = useState<number | null>(null);
   const [attempt, setAttempt] = useState(0);
   // What the socket handlers read: the newest message (for what was missed) and the muted people.
   const last = useRef<string | undefined>(undefined);
@@ -151,6 +154,8 @@ export function useChat(chatId: string): ChatModel {
               joined.messages.filter((m) => !mutedRef.current.includes(m.publisher)),
             ),
           );
+          // The server's last count, if it has one; the next recount follows as chat:online.
+          if (joined.online !== null) setOnline(joined.online);
           setError(null);
           setStatus('ready');
         },
@@ -180,6 +185,7 @@ export function useChat(chatId: string): ChatModel {
         if (!mutedRef.current.includes(m.publisher)) setMessages((c) => merge(c, [m]));
       },
       deleted: (id) => setMessages((c) => c.filter((m) => m.id !== id)),
+      online: setOnline,
     });
     return () => {
       stop = true;
@@ -263,6 +269,7 @@ export function useChat(chatId: string): ChatModel {
     slowModeSeconds: grant?.slowModeSeconds ?? 0,
     muted,
     moderator,
+    online,
     send,
     mute,
     ban,
