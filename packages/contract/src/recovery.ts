@@ -72,7 +72,11 @@ export type AutologinLink = z.infer<typeof AutologinLink>;
  */
 export const AutologinResult = z
   .union([
-    z.object({ status: z.literal(0) }),
+    z.object({
+      status: z.literal(0),
+      /** True when the code is a real link of this site whose expiry has passed. */
+      expired: z.literal(true).optional(),
+    }),
     z.object({ status: z.literal(1) }),
     LoginResponse.extend({ status: z.literal(2) }),
   ])

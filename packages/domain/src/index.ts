@@ -36,3 +36,4 @@ export * from './gifs';
 export * from './moments';
 export * from './sharing';
 export * from './reports';
+export * from './published';

@@ -47,6 +47,14 @@ describe('right-menu tabs (§2.3; discovery-and-site "Right menu")', () => {
     const perms = { hideComments: true, hideGifCreator: true, hideChat: true, watchParty: false };
     expect(rightMenuTabs({ ...base, perms })).toEqual({ shown: ['info', 'queue', 'share'], more: [] });
   });
+  it('none at all on a site with hideRightModule (D§1, decision 0056), even in lite mode', () => {
+    const perms = { watchParty: true, hideRightModule: true };
+    expect(rightMenuTabs({ ...base, perms })).toEqual({ shown: [], more: [] });
+    expect(rightMenuTabs({ ...base, lite: true, perms })).toEqual({ shown: [], more: [] });
+    expect(
+      rightMenuTabs({ ...base, perms: { watchParty: true, hideRightModule: false } }).shown,
+    ).toHaveLength(5);
+  });
   it('only tabs whose panel exists', () => {
     expect(rightMenuTabs({ ...base, available: ['info', 'share'] })).toEqual({
       shown: ['info', 'share'],

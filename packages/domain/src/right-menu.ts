@@ -28,7 +28,14 @@ export const RIGHT_MENU_WIDTH_PX = 350;
 export interface RightMenuInput {
   embed: boolean;
   lite: boolean;
-  perms: { hideComments?: boolean; hideGifCreator?: boolean; hideChat?: boolean; watchParty?: boolean };
+  perms: {
+    hideComments?: boolean;
+    hideGifCreator?: boolean;
+    hideChat?: boolean;
+    watchParty?: boolean;
+    /** D§1: the site hides the whole right menu (decision 0056). */
+    hideRightModule?: boolean;
+  };
   /** Tabs whose panel exists for this video (e.g. no Queue without a queue, Chat only for live). */
   available: readonly RightMenuTab[];
   /** The width the tab bar may use (the window's); decides how many tabs fit before More. */
@@ -43,13 +50,13 @@ export interface RightMenuModel {
 }
 
 /**
- * Why a tab is off. Embed mode has no right menu at all (its info and share are the /embed/info and
- * /embed/share overlays); lite mode keeps only Video Info; the perms switch their own tab off
+ * Why a tab is off. Embed mode and sites with hideRightModule have no right menu at all (an embed's
+ * info and share are the /embed/info and /embed/share overlays); lite mode keeps only Video Info; the perms switch their own tab off
  * (watchParty is an enabling perm, the others hide).
  */
 export function isRightMenuTabEnabled(tab: RightMenuTab, input: Omit<RightMenuInput, 'widthPx'>): boolean {
   if (!input.available.includes(tab)) return false;
-  if (input.embed) return false;
+  if (input.embed || input.perms.hideRightModule) return false;
   if (input.lite) return tab === 'info';
   const p = input.perms;
   if (tab === 'comments') return !p.hideComments;

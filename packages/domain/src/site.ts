@@ -38,6 +38,8 @@ export const DEFAULT_PERMS = {
   rudimentaryGenders: false,
   /** Ours (decision 0034): "Rentals are labelled Tickets on two specific sites" — those sites set it. */
   rentalsAsTickets: false,
+  /** D§9, P§9: publish times read as the exact date instead of "3 days ago". */
+  exactPublishedDate: false,
 } as const satisfies Record<string, boolean>;
 
 export type PermName = keyof typeof DEFAULT_PERMS;

@@ -885,7 +885,7 @@ export type paths = {
     };
     get?: never;
     put?: never;
-    /** Signs in with an autologin code: status 0 invalid or expired, 1 set a password first, 2 signed in */
+    /** Signs in with an autologin code: status 0 invalid or expired (expired: true for a real link past its expiry), 1 set a password first, 2 signed in */
     post: operations['autologin'];
     delete?: never;
     options?: never;
@@ -2393,7 +2393,7 @@ export type paths = {
     };
     get?: never;
     put?: never;
-    /** Buys a bundle as a gift (Idempotency-Key required): one period, no access for the giver; the recipient is mailed a redeem link */
+    /** Buys a bundle as a gift (Idempotency-Key required): one period, no access for the giver; the recipient is mailed a redeem link (403 giftsDisabled where the site turned gifts off) */
     post: operations['buyGift'];
     delete?: never;
     options?: never;
@@ -2410,7 +2410,7 @@ export type paths = {
     };
     get?: never;
     put?: never;
-    /** Redeems a gift with the code of its e-mail: a purchase for the signed-in viewer */
+    /** Redeems a gift with the code of its e-mail: a purchase for the signed-in viewer (403 giftsDisabled where the site turned gifts off) */
     post: operations['redeemGift'];
     delete?: never;
     options?: never;
@@ -3182,6 +3182,7 @@ export type components = {
         hideUserGender: boolean;
         rudimentaryGenders: boolean;
         rentalsAsTickets: boolean;
+        exactPublishedDate: boolean;
       };
       ads: {
         enabled: boolean;
@@ -3805,6 +3806,8 @@ export type components = {
       | {
           /** @constant */
           status: 0;
+          /** @constant */
+          expired?: true;
         }
       | {
           /** @constant */

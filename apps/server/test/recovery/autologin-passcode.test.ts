@@ -95,12 +95,14 @@ describe('POST /v2/sites/{site}/autologin/{code}, refusals', () => {
     }
   });
 
-  it('answers status 0 after 30 days', async () => {
+  it("answers status 0 with expired: true after 30 days (only on the link's own site)", async () => {
     await t.user({ email: 'stale@acme.test' });
     const code = await linkFor('stale@acme.test');
     t.clock.now = START + 30 * DAY + 1;
     try {
-      expect((await useLink(code, '10.1.1.1')).json()).toEqual({ status: 0 });
+      expect((await useLink(code, '10.1.1.1')).json()).toEqual({ status: 0, expired: true });
+      expect((await useLink(code, '10.1.1.1', 'other')).json()).toEqual({ status: 0 });
+      expect((await useLink('never-issued', '10.1.1.1')).json()).toEqual({ status: 0 });
     } finally {
       t.clock.now = START;
     }

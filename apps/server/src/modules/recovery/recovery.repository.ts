@@ -37,6 +37,17 @@ export function createRecoveryRepository(db: Db) {
         .where('expires_at', '>', at)
         .executeTakeFirst(),
 
+    /** Whether the site has a code of `kind` with this hash whose expiry has passed at `at`. */
+    hasExpiredCode: async (kind: CodeKind, codeHash: string, siteUid: string, at: string) =>
+      !!(await db
+        .selectFrom('one_time_codes')
+        .select('code_hash')
+        .where('code_hash', '=', codeHash)
+        .where('kind', '=', kind)
+        .where('site_uid', '=', siteUid)
+        .where('expires_at', '<=', at)
+        .executeTakeFirst()),
+
     /** Drops the user's unspent codes of `kind` (a new reset request voids the older links). */
     deleteUnusedCodes: (userId: string, kind: CodeKind) =>
       db

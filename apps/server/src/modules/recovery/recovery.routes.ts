@@ -156,7 +156,7 @@ export const recoveryRoutes =
           security: security.public,
           tags: ['auth'],
           summary:
-            'Signs in with an autologin code: status 0 invalid or expired, 1 set a password first, 2 signed in',
+            'Signs in with an autologin code: status 0 invalid or expired (expired: true for a real link past its expiry), 1 set a password first, 2 signed in',
           querystring: ClientQuery,
           params: SiteCodeParams,
           response: { 200: AutologinResult, ...errors(400, 403, 404, 429) },

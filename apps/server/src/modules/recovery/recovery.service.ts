@@ -294,7 +294,12 @@ export function createRecoveryService(deps: {
     async autologin(site: Site, code: string, ip: string, device: DeviceInfo): Promise<AutologinResult> {
       assertAuthEnabled(site);
       const found = await redeemAutologin(site, code, ip);
-      if (!found) return { status: 0 };
+      // A real link past its 30 days says so (A§4 "…has expired, please bookmark…"); the caller
+      // already holds the code, so this tells them nothing new.
+      if (!found)
+        return (await repo.hasExpiredCode('autologin', sha256(code), site.uid, iso(now())))
+          ? { status: 0, expired: true }
+          : { status: 0 };
       if (mustSetPassword(found.user, now())) return { status: 1 };
       return { status: 2, ...(await auth.startSession(found.user, device)) };
     },

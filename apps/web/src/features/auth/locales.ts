@@ -56,6 +56,7 @@ export const en = {
     onTv: 'Signing in on a TV?',
     onTvLink: 'Sign in and enter your TV code',
     codeExpired: 'Login code expired or invalid.',
+    linkExpired: 'This autologin link has expired, please bookmark this page for future use.',
     usePassword: 'Please sign in with your e-mail and password.',
     solveCaptcha: 'Too many failed sign-in attempts. Please complete the captcha and sign in again.',
   },
@@ -191,6 +192,8 @@ export const es: Messages<typeof en> = {
     onTv: '¿Inicias sesión en una TV?',
     onTvLink: 'Inicia sesión e introduce el código de tu TV',
     codeExpired: 'El código de inicio de sesión ha caducado o no es válido.',
+    linkExpired:
+      'Este enlace de inicio de sesión automático ha caducado; guarda esta página en favoritos para usarla en el futuro.',
     usePassword: 'Inicia sesión con tu correo electrónico y tu contraseña.',
     solveCaptcha:
       'Demasiados intentos fallidos de inicio de sesión. Completa el captcha y vuelve a iniciar sesión.',

@@ -19,6 +19,7 @@ export const en = {
   },
   info: {
     published: 'Published {{date}}',
+    publishedAgo: 'Published {{ago}}',
     views_one: '{{count}} view',
     views_other: '{{count}} views',
     season: 'Season {{season}}, episode {{episode}}',
@@ -79,6 +80,7 @@ export const es: Messages<typeof en> = {
   },
   info: {
     published: 'Publicado el {{date}}',
+    publishedAgo: 'Publicado {{ago}}',
     views_one: '{{count}} visualización',
     views_other: '{{count}} visualizaciones',
     season: 'Temporada {{season}}, episodio {{episode}}',

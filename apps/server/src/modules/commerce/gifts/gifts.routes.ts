@@ -8,7 +8,8 @@ import {
   RedeemGiftResult,
 } from '@marquee/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../../plugins/auth';
+import { requireUser, type AuthUser } from '../../../plugins/auth';
+import { AppError } from '../../../plugins/errors';
 import { security } from '../../../plugins/openapi';
 import type { SitesService } from '../../sites';
 import type { Checkout } from '../checkout/checkout.service';
@@ -31,6 +32,13 @@ export const giftsRoutes =
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['commerce'];
+    /** The viewer's site, refusing both calls where its allowGifts flag is off (A§6, D§1). */
+    const giftingSite = async (user: AuthUser) => {
+      const site = await sites.byUid(user.siteUid);
+      if (!site.perms.allowGifts)
+        throw new AppError(403, 'giftsDisabled', 'Gifts are not available on this site');
+      return site;
+    };
     app.post(
       '/api/payment/gift',
       {
@@ -40,7 +48,7 @@ export const giftsRoutes =
           security: security.user,
           tags,
           summary:
-            'Buys a bundle as a gift (Idempotency-Key required): one period, no access for the giver; the recipient is mailed a redeem link',
+            'Buys a bundle as a gift (Idempotency-Key required): one period, no access for the giver; the recipient is mailed a redeem link (403 giftsDisabled where the site turned gifts off)',
           headers: idempotencyHeader,
           querystring: ClientQuery,
           body: Order,
@@ -49,9 +57,10 @@ export const giftsRoutes =
       },
       async (req, reply) => {
         const user = requireUser(req);
+        const site = await giftingSite(user);
         const key = idempotencyKey(req);
         const gift = validateGift(user, req.body.giftData);
-        const origin = webOrigin(await sites.byUid(user.siteUid), req);
+        const origin = webOrigin(site, req);
         const res = await checkout.gift(user, key, req.body, { ...gift, origin }, req.ip);
         return reply.status(res.statusCode).send(res.body as never);
       },
@@ -64,13 +73,18 @@ export const giftsRoutes =
           operationId: 'redeemGift',
           security: security.user,
           tags,
-          summary: 'Redeems a gift with the code of its e-mail: a purchase for the signed-in viewer',
+          summary:
+            'Redeems a gift with the code of its e-mail: a purchase for the signed-in viewer (403 giftsDisabled where the site turned gifts off)',
           params: ApiIdParams,
           querystring: ClientQuery,
           body: RedeemGiftBody,
           response: { 200: RedeemGiftResult, ...refusals, 409: ErrorResponse },
         },
       },
-      async (req) => gifts.redeem(requireUser(req), req.params.id, req.body.code),
+      async (req) => {
+        const user = requireUser(req);
+        await giftingSite(user);
+        return gifts.redeem(user, req.params.id, req.body.code);
+      },
     );
   };

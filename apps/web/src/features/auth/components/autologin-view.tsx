@@ -35,8 +35,9 @@ export function AutologinView({ code }: { code: string }) {
 
   useEffect(() => {
     const result = setPasswordResult ?? attempt.data;
-    if (outcome === 'expired') {
-      navigate('/login', { replace: true, state: { notice: 'login.codeExpired' } });
+    if (outcome === 'expired' || outcome === 'linkExpired') {
+      const notice = outcome === 'linkExpired' ? 'login.linkExpired' : 'login.codeExpired';
+      navigate('/login', { replace: true, state: { notice } });
     } else if (outcome === 'signedIn' && result && result.status === 2 && result.token) {
       signIn(result as Parameters<typeof signIn>[0]);
       navigate('/', { replace: true });
@@ -46,7 +47,7 @@ export function AutologinView({ code }: { code: string }) {
     }
   }, [outcome, attempt.data, setPasswordResult, navigate, signIn]);
 
-  if (outcome === 'pending' || outcome === 'expired' || outcome === 'signedIn') {
+  if (outcome === 'pending' || outcome === 'expired' || outcome === 'linkExpired' || outcome === 'signedIn') {
     return (
       <AuthCard title={t('autologin.signingIn')}>
         <p role="status">{t('autologin.signingInBusy')}</p>

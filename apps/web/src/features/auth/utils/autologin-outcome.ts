@@ -1,19 +1,20 @@
 import { ApiError } from '@marquee/api-client';
 
-export type AutologinOutcome = 'pending' | 'expired' | 'setPassword' | 'signedIn' | 'failed' | 'tooMany';
+export type AutologinOutcome =
+  'pending' | 'expired' | 'linkExpired' | 'setPassword' | 'signedIn' | 'failed' | 'tooMany';
 
 /**
- * What /autologin shows for the server's answer (spec §4 Autologin): status 0 back to login,
- * 1 the set-password form, 2 with a token signed in, 2 without one (or any other failure) the
+ * What /autologin shows for the server's answer (spec §4 Autologin): status 0 back to login
+ * ("linkExpired" when the server says the real link is past its expiry), 1 the set-password form, 2 with a token signed in, 2 without one (or any other failure) the
  * error and a redirect home, 429 "Too many failed attempts".
  */
 export function autologinOutcome(
-  result: { status: number; token?: string } | null | undefined,
+  result: { status: number; token?: string; expired?: boolean } | null | undefined,
   error: unknown,
 ): AutologinOutcome {
   if (error) return error instanceof ApiError && error.status === 429 ? 'tooMany' : 'failed';
   if (!result) return 'pending';
-  if (result.status === 0) return 'expired';
+  if (result.status === 0) return result.expired ? 'linkExpired' : 'expired';
   if (result.status === 1) return 'setPassword';
   return result.status === 2 && result.token ? 'signedIn' : 'failed';
 }

@@ -49,6 +49,8 @@ describe('autologin outcomes (spec §4 Autologin)', () => {
   it('maps each server answer', () => {
     expect(autologinOutcome(undefined, null)).toBe('pending');
     expect(autologinOutcome({ status: 0 }, null)).toBe('expired');
+    // A real link past its 30 days (A§4 "This autologin link has expired, please bookmark…").
+    expect(autologinOutcome({ status: 0, expired: true }, null)).toBe('linkExpired');
     expect(autologinOutcome({ status: 1 }, null)).toBe('setPassword');
     expect(autologinOutcome({ status: 2, token: 'jwt' }, null)).toBe('signedIn');
     expect(autologinOutcome({ status: 2 }, null)).toBe('failed');

@@ -1,10 +1,31 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Video } from '@marquee/contract';
+import { publishedLabel } from '@marquee/domain';
 
-/** The Video Info tab (§2.3): description, episode position, publish date, views and tags. */
-export function VideoInfoPanel({ video }: { video: Video }) {
+/**
+ * The Video Info tab (§2.3): description, episode position, publish time ("3 days ago", or the
+ * date with the site's exactPublishedDate flag, D§9), views and tags.
+ */
+export function VideoInfoPanel({ video, exactDate }: { video: Video; exactDate: boolean }) {
   const { t, i18n } = useTranslation('watchRoutes');
-  const published = Date.parse(video.metadata.publishedDate);
+  // The time the panel opened: "3 days ago" does not tick while it is shown.
+  const [now] = useState(() => Date.now());
+  // "3 days ago" unless the site's exactPublishedDate flag asks for the date (D§9).
+  const label = publishedLabel(video.metadata.publishedDate, now, exactDate);
+  const published =
+    label.kind === 'exact'
+      ? t('info.published', {
+          date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(label.at),
+        })
+      : label.kind === 'ago'
+        ? t('info.publishedAgo', {
+            ago: new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto' }).format(
+              -label.count,
+              label.unit,
+            ),
+          })
+        : null;
   return (
     <div className="video-info" data-testid="video-info-panel">
       {video.series ? (
@@ -13,11 +34,11 @@ export function VideoInfoPanel({ video }: { video: Video }) {
         </p>
       ) : null}
       <p className="video-info__meta">
-        {Number.isFinite(published)
-          ? `${t('info.published', {
-              date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(published),
-            })} · `
-          : ''}
+        {published ? (
+          <span data-testid="video-published" data-kind={label.kind}>
+            {published} ·{' '}
+          </span>
+        ) : null}
         {t('info.views', { count: video.views.viewCount })}
       </p>
       <p className="video-info__description">{video.description || t('info.noDescription')}</p>

@@ -209,7 +209,7 @@ export function WatchExtras({
             {route.overlay === 'info' ? (
               <>
                 <h2 className="watch-embed__title">{video.title}</h2>
-                <VideoInfoPanel video={video} />
+                <VideoInfoPanel video={video} exactDate={config?.perms.exactPublishedDate ?? false} />
               </>
             ) : (
               share
@@ -246,7 +246,7 @@ export function WatchExtras({
     ) : active in slots ? (
       slots[active as keyof WatchTabSlots]?.({ video, player })
     ) : (
-      <VideoInfoPanel video={video} />
+      <VideoInfoPanel video={video} exactDate={config?.perms.exactPublishedDate ?? false} />
     );
   return (
     <>

@@ -33,6 +33,8 @@ export interface WatchSite {
     hideChat?: boolean;
     watchParty?: boolean;
     hideEmbeds?: boolean;
+    hideRightModule?: boolean;
+    exactPublishedDate?: boolean;
   };
   /** Partner origins allowed to control an embed (site config embed.allowedOrigins). */
   allowedOrigins: readonly string[];
