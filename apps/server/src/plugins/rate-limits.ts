@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { connectRedis } from '../infra/redis';
 import { rateLimited } from './errors';
+import { ourRoute } from './spec-paths';
 
 /** A route-level limit: at most `max` requests per `windowMs` from one client address. */
 type RouteRule = {
@@ -59,12 +60,19 @@ export const LIMITED_ROUTES: Record<string, { group: Group; when?: RouteRule['wh
   'POST /v2/sites/:site/short-links': { group: 'anonymousWrite' },
 };
 
-/** Analytics writes: every POST under /v2/sites/:site/analytics/ (one route per kind, batch, :kind). */
-function groupOf(verb: string, url: string): { group: Group; when?: RouteRule['when'] } | undefined {
+/**
+ * The limit of a route, by our route (a spec path alias counts with the route it stands for, in one
+ * counter). Analytics writes: every POST under /v2/sites/:site/analytics/ (each kind, batch, :kind).
+ */
+function groupOf(
+  verb: string,
+  url: string,
+): { group: Group; when?: RouteRule['when']; route: string } | undefined {
   // HEAD runs the GET handler (a HEAD of a tracking pixel records the event too).
-  const method = verb === 'HEAD' ? 'GET' : verb;
-  if (method === 'POST' && url.startsWith('/v2/sites/:site/analytics/')) return { group: 'analytics' };
-  return LIMITED_ROUTES[`${method} ${url}`];
+  const route = ourRoute(`${verb === 'HEAD' ? 'GET' : verb} ${url}`);
+  if (route.startsWith('POST /v2/sites/:site/analytics/')) return { group: 'analytics', route };
+  const found = LIMITED_ROUTES[route];
+  return found && { ...found, route };
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -118,7 +126,7 @@ export async function registerRateLimits(
     for (const method of [route.method].flat()) {
       const found = groupOf(method, route.url);
       if (!found) continue;
-      const limiter = limiterFor(found.group, `${method === 'HEAD' ? 'GET' : method} ${route.url}`);
+      const limiter = limiterFor(found.group, found.route);
       const check = async (req: FastifyRequest) => {
         if (found.when && !found.when(req)) return;
         const state = await limiter(req);

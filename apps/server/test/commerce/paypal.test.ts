@@ -283,3 +283,52 @@ describe('paypal subscription', () => {
     expect(pp.subs.get(subId)!.status).toBe('CANCELLED');
   });
 });
+
+describe("the spec's wallet callback paths (decision 0057)", () => {
+  const atRoot = (who: 'alice' | 'bob' | null, op: 'confirm' | 'cancel', id: string, body?: object) =>
+    t.h.app.inject({
+      method: 'POST',
+      url: `/paypal-sub/${op}/${id}`,
+      headers: who ? t.auth(who) : {},
+      ...(body ? { payload: body } : {}),
+    });
+
+  it('refuse as ours do: 401 signed out, 404 for someone else’s checkout, 400 naming a bad body field', async () => {
+    const res = await t.subscribe('alice', walletOrder('annual', 'paypal-sub'));
+    const { checkoutId } = res.json();
+    expect((await atRoot(null, 'confirm', checkoutId, {})).statusCode).toBe(401);
+    expect((await atRoot(null, 'cancel', checkoutId)).statusCode).toBe(401);
+    const other = await atRoot('bob', 'confirm', checkoutId, {});
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual((await confirm('bob', checkoutId, {}, 'paypal-sub')).json());
+    expect((await atRoot('bob', 'cancel', checkoutId)).statusCode).toBe(404);
+    const bad = await atRoot('alice', 'confirm', checkoutId, { subscription_id: 7 });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('subscription_id');
+    // The one-time wallet has no root path in the spec, so none here.
+    expect((await t.h.app.inject({ method: 'POST', url: `/paypal/confirm/${checkoutId}` })).statusCode).toBe(
+      404,
+    );
+    // The owner's cancel abandons it and cancels it at PayPal.
+    const subId = (await charge(checkoutId)).gateway_ref!;
+    expect((await atRoot('alice', 'cancel', checkoutId)).statusCode).toBe(200);
+    expect(pp.subs.get(subId)!.status).toBe('CANCELLED');
+  });
+
+  it('confirm activates the approved subscription, once whichever path confirms it', async () => {
+    const res = await t.subscribe('alice', walletOrder('annual', 'paypal-sub'));
+    const { checkoutId } = res.json();
+    const subId = (await charge(checkoutId)).gateway_ref!;
+    const early = await atRoot('alice', 'confirm', checkoutId, { subscription_id: subId });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('notApproved');
+    pp.approve(subId);
+    const ok = await atRoot('alice', 'confirm', checkoutId, { subscription_id: subId });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().purchase).toMatchObject({ gateway: 'paypal-sub', status: 'active' });
+    // Ours answers the same confirmed checkout with the same purchase: one, not two.
+    const ours = await confirm('alice', checkoutId, { subscription_id: subId }, 'paypal-sub');
+    expect(ours.json().purchase.id).toBe(ok.json().purchase.id);
+    expect(await t.purchases('alice')).toHaveLength(1);
+  });
+});

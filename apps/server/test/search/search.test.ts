@@ -271,6 +271,24 @@ describe('search: paging', () => {
   });
 });
 
+describe("search: the spec's search-host call (decision 0057)", () => {
+  // {search host}/{type}?site&search&page&limit=100, the search host being {apiBase}/v2/sites/{site}/search.
+  it('answers it with the site in the path; its site query adds nothing, and bad input is still 400', async () => {
+    const spec = await get('/v2/sites/acme/search/videos?site=acme&search=sunset&page=0&limit=100');
+    expect(spec.statusCode).toBe(200);
+    const ours = await get('/v2/sites/acme/search/videos?search=sunset&page=0&limit=100');
+    expect(spec.json()).toEqual(ours.json());
+    expect(spec.json().hits.length).toBeGreaterThan(0);
+    // The path's site decides: another site named in the query reaches nothing of it.
+    expect((await get('/v2/sites/acme/search/videos?site=nomovies&search=sunset&limit=100')).json()).toEqual(
+      ours.json(),
+    );
+    const bad = await get('/v2/sites/acme/search/videos?site=acme&search=sunset&limit=101');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({ code: 'invalid', field: 'limit' });
+  });
+});
+
 describe('search: the index follows the table', () => {
   it('finds renamed and new rows and forgets deleted ones', async () => {
     await h.db.updateTable('videos').set({ title: 'Quokka parade' }).where('uid', '=', 'page-0').execute();

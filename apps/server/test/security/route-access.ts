@@ -474,4 +474,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/payment/paypal-sub/cancel/:id': user({
     why: 'no PayPal order in the fixture: an unknown id is 404 to every user',
   }),
+  'POST /paypal-sub/confirm/:id': user({
+    why: "the spec's path for POST /api/payment/paypal-sub/confirm/:id (decision 0057): its handler",
+  }),
+  'POST /paypal-sub/cancel/:id': user({
+    why: "the spec's path for POST /api/payment/paypal-sub/cancel/:id (decision 0057): its handler",
+  }),
 };
