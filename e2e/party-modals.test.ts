@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
+import { setDemoPerms } from './site-settings';
 import { callApi, e2eDataDir, pageSignedInAs, signUpViewer, type Login } from './viewers';
 
 // The chat and watch party modals no other browser test opens (playback-and-social §2.3, §4.9,
@@ -136,6 +137,75 @@ describe('chat modals', () => {
     const again = `again ${marker()}`;
     await callApi(other.token, 'POST', `/v2/sites/demo/chats/${ROOM}`, { message: again });
     await panel.getByTestId('chat-message').filter({ hasText: again }).waitFor();
+  });
+});
+
+/** Until the server's site config says chatroll is `on` (its site cache lasts a few seconds). */
+async function chatrollIs(on: boolean) {
+  await expect
+    .poll(
+      async () =>
+        (await callApi<{ perms: { chatroll: boolean } }>(null, 'GET', '/v2/sites/demo/config')).body.perms
+          .chatroll,
+      { timeout: 20_000 },
+    )
+    .toBe(on);
+}
+
+/** Where the chat log is: does it overflow, and is it scrolled to its end. */
+const logPlace = (page: Page) =>
+  page
+    .getByTestId('live-chat')
+    .getByTestId('chat-messages')
+    .evaluate((el) => ({
+      overflows: el.scrollHeight > el.clientHeight,
+      atEnd: el.scrollHeight - el.scrollTop - el.clientHeight < 24,
+    }));
+
+/** Five long messages from `who` (the flood limit's most), each waited for in `panel`. */
+async function talk(who: Login, panel: ReturnType<Page['getByTestId']>) {
+  for (let i = 0; i < 5; i++) {
+    const text = `${marker()} ${'long line of chatter '.repeat(6)}`.slice(0, 140);
+    const sent = await callApi(who.token, 'POST', `/v2/sites/demo/chats/${ROOM}`, { message: text });
+    expect(sent.status).toBe(201);
+    await panel
+      .getByTestId('chat-message')
+      .filter({ hasText: text.slice(0, 6) })
+      .waitFor();
+  }
+}
+
+describe('chatroll', () => {
+  it('on, the log rolls to each new message; off, it keeps its place and offers the new ones', async () => {
+    const [viewer, first, second, third] = await Promise.all(
+      ['roll-viewer', 'roll-a', 'roll-b', 'roll-c'].map((n) => signUpViewer(n)),
+    );
+    const restore = setDemoPerms({ chatroll: true });
+    try {
+      await chatrollIs(true);
+      const page = await pageSignedInAs(browser, viewer);
+      const panel = await channelChat(page);
+      await panel.getByTestId('chat-composer').waitFor();
+      await talk(first, panel);
+      await talk(second, panel);
+      // Enough to overflow the log, which followed every message to the end.
+      expect(await logPlace(page)).toEqual({ overflows: true, atEnd: true });
+      expect(await panel.getByTestId('chat-new-messages').count()).toBe(0);
+      await page.close();
+    } finally {
+      restore();
+    }
+
+    await chatrollIs(false);
+    const page = await pageSignedInAs(browser, viewer);
+    const panel = await channelChat(page);
+    await panel.getByTestId('chat-composer').waitFor();
+    await talk(third, panel);
+    // The log stays where it was; the button offers the new messages and goes there.
+    expect((await logPlace(page)).atEnd).toBe(false);
+    await panel.getByTestId('chat-new-messages').click();
+    await expect.poll(() => logPlace(page)).toEqual({ overflows: true, atEnd: true });
+    await panel.getByTestId('chat-new-messages').waitFor({ state: 'detached' });
   });
 });
 
