@@ -140,13 +140,14 @@ describe('chat modals', () => {
   });
 });
 
-/** Until the server's site config says chatroll is `on` (its site cache lasts a few seconds). */
-async function chatrollIs(on: boolean) {
+/** Until the server's site config says `perm` is `on` (its site cache lasts a few seconds). */
+async function permIs(perm: 'chatroll' | 'watchParty', on: boolean) {
   await expect
     .poll(
       async () =>
-        (await callApi<{ perms: { chatroll: boolean } }>(null, 'GET', '/v2/sites/demo/config')).body.perms
-          .chatroll,
+        (await callApi<{ perms: Record<string, boolean> }>(null, 'GET', '/v2/sites/demo/config')).body.perms[
+          perm
+        ],
       { timeout: 20_000 },
     )
     .toBe(on);
@@ -182,7 +183,7 @@ describe('chatroll', () => {
     );
     const restore = setDemoPerms({ chatroll: true });
     try {
-      await chatrollIs(true);
+      await permIs('chatroll', true);
       const page = await pageSignedInAs(browser, viewer);
       const panel = await channelChat(page);
       await panel.getByTestId('chat-composer').waitFor();
@@ -196,7 +197,7 @@ describe('chatroll', () => {
       restore();
     }
 
-    await chatrollIs(false);
+    await permIs('chatroll', false);
     const page = await pageSignedInAs(browser, viewer);
     const panel = await channelChat(page);
     await panel.getByTestId('chat-composer').waitFor();
@@ -293,6 +294,29 @@ describe('watch party modals', () => {
     expect(await toast.getAttribute('data-kind')).toBe('error');
     await modal.waitFor({ state: 'detached' });
     expect(await page.getByTestId('party-link-modal').count()).toBe(0);
+  });
+
+  it('a site that switched Watch Party off since the page loaded: the server’s refusal in the toast', async () => {
+    const page = await desktopPageAs(await signUpViewer('create-off'));
+    await page.goto(`${baseUrl}/movie/${MOVIE}`);
+    await page.getByTestId('party-create').waitFor();
+    const restore = setDemoPerms({ watchParty: false });
+    try {
+      await permIs('watchParty', false);
+      await page.getByTestId('party-create').click();
+      const modal = page.getByTestId('party-create-modal');
+      await modal.getByTestId('party-create-confirm').click();
+      const toast = page.getByTestId('site-toast').filter({ hasText: 'unavailable' });
+      await toast.waitFor();
+      expect(await toast.locator('.toast__message').textContent()).toBe(
+        "Watch Party' is unavailable for this site.",
+      );
+      expect(await toast.getAttribute('data-kind')).toBe('error');
+      await modal.waitFor({ state: 'detached' });
+    } finally {
+      restore();
+    }
+    await permIs('watchParty', true);
   });
 
   it('the watch screen’s Watch Party tab creates a party; its lobby records the vod-watch-party state', async () => {
