@@ -210,6 +210,18 @@ describe('chatroll', () => {
   });
 });
 
+/** Creates a party from the page's button, which fails: the error toast says `message`, the modal closes. */
+async function createFails(page: Page, message: string) {
+  await page.getByTestId('party-create').click();
+  const modal = page.getByTestId('party-create-modal');
+  await modal.getByTestId('party-create-confirm').click();
+  const toast = page.getByTestId('site-toast').filter({ hasText: message });
+  await toast.waitFor();
+  expect(await toast.locator('.toast__message').textContent()).toBe(message);
+  expect(await toast.getAttribute('data-kind')).toBe('error');
+  await modal.waitFor({ state: 'detached' });
+}
+
 describe('watch party modals', () => {
   it('guests waiting in the lobby are asked to join when the host starts: Cancel stays, Join goes in', async () => {
     const [hostLogin, stayLogin, joinLogin] = await Promise.all([
@@ -283,16 +295,7 @@ describe('watch party modals', () => {
       (url) => url.pathname.includes('/watch-party/'),
       (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.fallback()),
     );
-    await page.getByTestId('party-create').click();
-    const modal = page.getByTestId('party-create-modal');
-    await modal.getByTestId('party-create-confirm').click();
-    const toast = page.getByTestId('site-toast').filter({ hasText: 'There was a problem' });
-    await toast.waitFor();
-    expect(await toast.locator('.toast__message').textContent()).toBe(
-      'There was a problem processing your request..',
-    );
-    expect(await toast.getAttribute('data-kind')).toBe('error');
-    await modal.waitFor({ state: 'detached' });
+    await createFails(page, 'There was a problem processing your request..');
     expect(await page.getByTestId('party-link-modal').count()).toBe(0);
   });
 
@@ -303,16 +306,7 @@ describe('watch party modals', () => {
     const restore = setDemoPerms({ watchParty: false });
     try {
       await permIs('watchParty', false);
-      await page.getByTestId('party-create').click();
-      const modal = page.getByTestId('party-create-modal');
-      await modal.getByTestId('party-create-confirm').click();
-      const toast = page.getByTestId('site-toast').filter({ hasText: 'unavailable' });
-      await toast.waitFor();
-      expect(await toast.locator('.toast__message').textContent()).toBe(
-        "Watch Party' is unavailable for this site.",
-      );
-      expect(await toast.getAttribute('data-kind')).toBe('error');
-      await modal.waitFor({ state: 'detached' });
+      await createFails(page, "Watch Party' is unavailable for this site.");
     } finally {
       restore();
     }
