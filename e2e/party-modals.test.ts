@@ -178,9 +178,12 @@ async function talk(who: Login, panel: ReturnType<Page['getByTestId']>) {
 
 describe('chatroll', () => {
   it('on, the log rolls to each new message; off, it keeps its place and offers the new ones', async () => {
-    const [viewer, first, second, third] = await Promise.all(
-      ['roll-viewer', 'roll-a', 'roll-b', 'roll-c'].map((n) => signUpViewer(n)),
-    );
+    const [viewer, first, second, third] = await Promise.all([
+      signUpViewer('roll-viewer'),
+      signUpViewer('roll-a'),
+      signUpViewer('roll-b'),
+      signUpViewer('roll-c'),
+    ]);
     const restore = setDemoPerms({ chatroll: true });
     try {
       await permIs('chatroll', true);
