@@ -6,10 +6,10 @@ import { e2eDataDir } from './viewers';
 export type DemoSettings = { perms: string; chat: string };
 
 /**
- * Sets the demo site's chat settings for a test file and returns what restores them. The server
- * reads site settings through a short cache, so a test waits for their effect, not for time.
+ * Rewrites the demo site's settings from what is stored now and returns what restores them. The
+ * server reads site settings through a short cache, so a test waits for their effect, not for time.
  */
-export function setDemoChat(chat: object): () => void {
+function changeDemo(change: (saved: DemoSettings) => DemoSettings): () => void {
   const path = join(e2eDataDir, 'marquee.sqlite');
   const read = new Database(path, { readonly: true });
   const saved = read.prepare("SELECT perms, chat FROM sites WHERE uid = 'demo'").get() as DemoSettings;
@@ -25,6 +25,19 @@ export function setDemoChat(chat: object): () => void {
       db.close();
     }
   };
-  write({ perms: saved.perms, chat: JSON.stringify(chat) });
+  write(change(saved));
   return () => write(saved);
+}
+
+/** Sets the demo site's chat settings for a test file and returns what restores them. */
+export function setDemoChat(chat: object): () => void {
+  return changeDemo((saved) => ({ perms: saved.perms, chat: JSON.stringify(chat) }));
+}
+
+/** Sets some of the demo site's perms (the others kept) and returns what restores them. */
+export function setDemoPerms(perms: object): () => void {
+  return changeDemo((saved) => ({
+    perms: JSON.stringify({ ...(JSON.parse(saved.perms) as object), ...perms }),
+    chat: saved.chat,
+  }));
 }

@@ -1,6 +1,5 @@
 import type { Video } from '@marquee/contract';
-import { useEffect, type ReactNode } from 'react';
-import { watchVariant } from '@marquee/domain';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Player as CorePlayer } from '@marquee/player';
 import {
@@ -12,7 +11,7 @@ import {
 } from '../../features/watch';
 import { useTranslation } from 'react-i18next';
 import { StatusMessage } from '../../components/status-message';
-import { PartyScreen } from '../../features/watch-party';
+import { PartyScreen, partyWatchState } from '../../features/watch-party';
 import { ChatPanel } from '../../features/chat';
 import { useSiteConfig } from '../../features/site';
 import { loginHref, RequireLogin } from '../../lib/session';
@@ -39,8 +38,7 @@ export function LiveWatchPartyRoute() {
   const back = { channel: channelId, liveEventUid: videoUid, hostId: pid };
   // §2.2's watch state of this route: watch-party, channel-live-event-party.
   useEffect(() => {
-    if (channelId && videoUid)
-      watchStateStore.set(watchVariant({ kind: 'live-party', channelId, videoUid, hostId: pid }).state);
+    if (channelId && videoUid) watchStateStore.set(partyWatchState(pid, videoUid, channelId));
   }, [channelId, videoUid, pid]);
   return (
     <RequireLogin intent="watchParty" params={back}>
@@ -62,6 +60,14 @@ function Party({
   const { t } = useTranslation('watchParty');
   const navigate = useNavigate();
   const config = useSiteConfig().data;
+  const onLive = live !== undefined;
+  // §2.2's watch state of the VOD party screen once it knows the party's video (the live route records its own).
+  const onContent = useCallback(
+    (contentId: string) => {
+      if (!onLive) watchStateStore.set(partyWatchState(pid, contentId));
+    },
+    [pid, onLive],
+  );
   if (!pid) {
     return (
       <StatusMessage kind="error" title={t('title')} testId="party-error">
@@ -82,6 +88,7 @@ function Party({
       key={pid}
       pid={pid}
       liveEventUid={live?.videoUid}
+      onContent={onContent}
       onExit={exit}
       livePlayback={(at) => <LivePlayback {...at} onNotLive={notLive} />}
       gate={(video, player) => <PartyAgeGate video={video} player={player} onBack={exit} />}

@@ -121,7 +121,7 @@ export default function WatchRoute({
   }
   const gifId = search.get('gif');
   // A live event's room gets the Chat tab (decision 0045); other videos have none yet.
-  const live = info.route.kind === 'live' || info.route.kind === 'live-party';
+  const live = info.route.kind === 'live';
   const tParam = Number(search.get('t'));
   // ?tag= seeks to its moment (and opens Comments); otherwise ?t=, else the saved position.
   const startAt = tagged.data

@@ -2,3 +2,4 @@
 export { PartyScreen } from './components/party-screen';
 export { CreatePartyButton } from './components/create-party';
 export { PartySharePanel } from './components/party-share-panel';
+export { partyWatchState } from './utils/party-watch-state';

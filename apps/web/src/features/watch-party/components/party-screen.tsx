@@ -51,6 +51,7 @@ export function PartyScreen({
   livePlayback,
   gate,
   chat,
+  onContent,
 }: {
   pid: string;
   /** On the live route: the event it names; a party of anything else is 'invalid Watch Party'. */
@@ -65,6 +66,8 @@ export function PartyScreen({
   gate?: (video: Video | undefined, player: ReactNode) => ReactNode;
   /** The party's chat (composed by the route: the chat feature, in the room `party-{pid}`). */
   chat?: ReactNode;
+  /** Told the party's video once known, and again when the host changes it (the route records the watch state). */
+  onContent?: (contentId: string) => void;
 }) {
   const { t } = useTranslation('watchParty');
   const { user } = useSession();
@@ -79,6 +82,10 @@ export function PartyScreen({
   // In the room: members always (their sockets count), lobby watchers while it waits to start.
   const room = usePartyRoom(pid, !!s && s.state !== 'ended' && (isMember || s.state === 'notStarted'));
   const content = usePartyContent(pid, !!s);
+  const contentId = s?.contentId;
+  useEffect(() => {
+    if (contentId) onContent?.(contentId);
+  }, [contentId, onContent]);
   // The state last seen: the prompt is for a party that starts while the viewer waits, not one already on.
   const seen = useRef<string | null>(null);
 

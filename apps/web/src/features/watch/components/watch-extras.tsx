@@ -112,7 +112,7 @@ export function WatchExtras({
       channelId: variant.channelId,
       videoUid: variant.videoUid,
       seriesUid: params.kind === 'episode' ? seriesUid : null,
-      live: params.kind === 'live' || params.kind === 'live-party',
+      live: params.kind === 'live',
       type: params.kind === 'movie' ? 'movie' : null,
     }),
     videoTitle: video?.title,
