@@ -246,6 +246,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       (await auth.getUser(user.id))?.first_name.trim() || user.email.split('@')[0] || 'Guest',
     roles,
     publish: (change) => events.emit('partyChanged', change),
+    limiter,
     now,
   });
   const jobs = createJobsService(createJobsRepository(db));

@@ -149,6 +149,17 @@ describe('refusals first', () => {
     });
   });
 
+  it('429 once a user has started 20 parties within the hour (each is a row, a code and a room)', async () => {
+    for (let i = 0; i < 20; i++) expect((await create('busy1')).status).toBe(201);
+    const refused = await create('busy1');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({
+      message: 'You have started many Watch Parties lately. Please try again later',
+    });
+    // Another user is not held back by it.
+    expect((await create('busy2')).status).toBe(201);
+  });
+
   it('410 "The session has either expired or is invalid" once ended', async () => {
     const pid = await w.startedParty('host5');
     expect((await patch('host5', pid, { action: 'end' })).body.state).toBe('ended');

@@ -12,6 +12,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import type { Site } from '../sites';
 import type { WatchPartyRepository } from './watch-party.repository';
+import type { RateLimiter } from '../../infra/rate-limiter';
 
 /** What a party change tells every node's sockets (the realtime feature relays it to the room). */
 export type PartyChange = DomainEvents['partyChanged'];
@@ -26,6 +27,8 @@ export type WatchPartyDeps = {
   userName: (user: AuthUser) => Promise<string>;
   roles: { can: (user: AuthUser, siteUid: string, permission: Permission) => Promise<boolean> };
   publish: (change: PartyChange) => void;
+  /** The shared limiter: party creation per user (a row, a code and a room each). */
+  limiter: RateLimiter;
   now: () => number;
 };
 

@@ -10,19 +10,23 @@ import {
 } from '@marquee/domain';
 import type { WatchPartiesTable, WatchPartyMembersTable } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
-import { AppError, badRequest } from '../../plugins/errors';
+import type { RateRule } from '../../infra/rate-limiter';
+import { AppError, badRequest, rateLimited } from '../../plugins/errors';
 import type { Site } from '../sites';
 import { expired, hostOnly, invalid, type WatchPartyCore, type WatchPartyDeps } from './watch-party-core';
 
 /** The content kinds a party can watch: one playable title (not a series or a channel). */
 const PARTY_CONTENT = new Set(['video', 'episode', 'movie', 'liveEvent']);
 
+/** Parties one user may start: a row, a short code and a room each; a host needs a few a day. */
+export const PARTY_CREATE_LIMIT: RateRule = { limit: 20, windowMs: 3600_000 };
+
 /**
  * The session calls of §7 (the HTTP routes): create, get, the TV's short code, the party's
  * content, and update (start, joined, end, changeHost).
  */
 export function createWatchPartySessions(core: WatchPartyCore, deps: WatchPartyDeps) {
-  const { repo, catalog, roles, now } = deps;
+  const { repo, catalog, roles, limiter, now } = deps;
   const { iso, stateOf, load, checkSite, session, roomState, announce, end, settle } = core;
 
   const mayModerate = (user: AuthUser, row: WatchPartiesTable) =>
@@ -71,6 +75,12 @@ export function createWatchPartySessions(core: WatchPartyCore, deps: WatchPartyD
         throw badRequest('isLive', 'A live event party needs isLive=true');
       const refusal = hostingRefusal(opts.source, video.type);
       if (refusal) throw new AppError(403, refusal, PARTY_MESSAGES[refusal]);
+      const rate = await limiter.hit(`party:create:${user.id}`, PARTY_CREATE_LIMIT);
+      if (!rate.allowed)
+        throw rateLimited(
+          rate.retryAfterMs,
+          'You have started many Watch Parties lately. Please try again later',
+        );
       const at = now();
       const pid = randomUUID();
       const host = await memberRow(user, pid, true);
