@@ -616,3 +616,11 @@ export const UpdateAddressResult = z
   })
   .meta({ id: 'UpdateAddressResult' });
 export type UpdateAddressResult = z.infer<typeof UpdateAddressResult>;
+
+/**
+ * GET me/sites/{site}/bundles/{id}: the bundle as the signed-in viewer sees it, with their own
+ * purchase of it (a live one first, else the newest; null when they never bought it).
+ */
+export const MyBundle = Bundle.extend({ purchase: Purchase.nullable() }).meta({ id: 'MyBundle' });
+export type MyBundle = z.infer<typeof MyBundle>;
+export const MyBundleParams = z.object({ site: z.string().min(1).max(64), id: Id });

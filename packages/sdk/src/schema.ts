@@ -1579,6 +1579,23 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v2/me/sites/{site}/cached-purchases': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Drops this server’s cached purchases of the viewer on their site, so a purchase written elsewhere (a webhook) shows at once (decision 0055) */
+    delete: operations['clearMyCachedPurchases'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/me/sites/{site}/library': {
     parameters: {
       query?: never;
@@ -2138,6 +2155,23 @@ export type paths = {
     };
     /** The viewer’s purchases, newest first, without replaced ones (pages from 0) */
     get: operations['listPurchases'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/me/sites/{site}/bundles/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One bundle as the signed-in viewer sees it: activeForUser and their purchase of it (403 for another site than theirs, 404 when not for sale) */
+    get: operations['getMyBundle'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4411,6 +4445,47 @@ export type components = {
       message: string;
       address: components['schemas']['SavedAddress'];
       purchaseIds: string[];
+    };
+    MyBundle: {
+      _id: string;
+      id: string;
+      name: string;
+      description: string;
+      type: string;
+      planType: string;
+      recurring: boolean;
+      amount: number;
+      amountCents: number;
+      originalAmount: number | null;
+      originalAmountCents: number | null;
+      taxesAmount: number;
+      discount: components['schemas']['Discount'] | null;
+      trialPeriod: boolean;
+      trialDuration: number;
+      trialDurationUnit: string;
+      periodDuration: number | null;
+      durationUnit: string | null;
+      duration: number | null;
+      preorderEnabled: boolean;
+      preorderDate: string | null;
+      enabled: boolean;
+      isDeleted: boolean;
+      unlisted: boolean;
+      subscribeAllowed: boolean;
+      premium: boolean;
+      passcode: boolean;
+      channels: string[];
+      liveChannels: string[];
+      videoUids: string[];
+      hideChannelDetails: boolean;
+      activeForUser: boolean;
+      requiresShippingAddress: boolean;
+      upgradesToBundles: string[];
+      purchasedText: string | null;
+      unlistedDescription: string | null;
+      unlistedRedirect: string | null;
+      giftable: boolean;
+      purchase: components['schemas']['Purchase'] | null;
     };
     WatchPartySession: {
       pid: string;
@@ -9937,6 +10012,63 @@ export interface operations {
       };
     };
   };
+  clearMyCachedPurchases: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Cleared */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   listLibrary: {
     parameters: {
       query: {
@@ -12133,6 +12265,70 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PurchasePage'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getMyBundle: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MyBundle'];
         };
       };
       /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */

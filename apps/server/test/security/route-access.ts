@@ -394,6 +394,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/payment/billingHistory': user(),
   // Saved addresses (decision 0055): ids hash the owner, so another user's id is unknown to them
   'GET /v2/me/addresses': user(),
+  'GET /v2/me/sites/:site/bundles/:id': siteUser({ params: { id: 'monthly' } }),
+  'DELETE /v2/me/sites/:site/cached-purchases': siteUser(),
   'GET /v2/me/addresses-affected/:id': owner({ id: 'addressA' }),
   'PATCH /v2/me/addresses/update-address': {
     access: 'owner',
