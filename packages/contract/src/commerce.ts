@@ -551,3 +551,76 @@ export const PurchaseLinkParams = SiteParams.extend({
 export type PurchaseLinkParams = z.infer<typeof PurchaseLinkParams>;
 export const PurchaseLink = z.object({ link: z.string() }).meta({ id: 'PurchaseLink' });
 export type PurchaseLink = z.infer<typeof PurchaseLink>;
+
+/**
+ * §3 Address as saved: one the viewer used on a purchase (billing or shipping), its `_id` stable
+ * for the same text (decision 0055). `isNew` and `isPlaceHolder` are the checkout form's (a saved
+ * one is neither); `sameAsBilling` says some purchase ships to it as its billing address.
+ */
+export const SavedAddress = z
+  .object({
+    _id: z.string(),
+    address1: z.string(),
+    address2: z.string().nullable(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    countryCode: z.string(),
+    country: z.string(),
+    fullName: z.string().nullable(),
+    fullAddress: z.string(),
+    isNew: z.literal(false),
+    isPlaceHolder: z.literal(false),
+    sameAsBilling: z.boolean(),
+  })
+  .meta({ id: 'SavedAddress' });
+export type SavedAddress = z.infer<typeof SavedAddress>;
+export const SavedAddressList = z.object({ items: z.array(SavedAddress) }).meta({ id: 'SavedAddressList' });
+export type SavedAddressList = z.infer<typeof SavedAddressList>;
+export const AddressIdParams = z.object({ id: z.string().min(1).max(100) });
+
+/** Which of the viewer's purchases still in force use an address (the UI warns before changing it). */
+export const AddressesAffected = z
+  .object({
+    items: z.array(
+      z.object({
+        purchaseId: z.string(),
+        name: z.string(),
+        status: z.string(),
+        isRecurring: z.boolean(),
+        field: z.enum(['billingAddress', 'shippingAddress']),
+      }),
+    ),
+  })
+  .meta({ id: 'AddressesAffected' });
+export type AddressesAffected = z.infer<typeof AddressesAffected>;
+
+/**
+ * PATCH me/addresses/update-address (§7: address, purchaseId, field): the new text of the saved
+ * address `address._id`; with `purchaseId` (and `field`) only that purchase's copy changes,
+ * otherwise every purchase of the viewer that uses it.
+ */
+export const UpdateAddressBody = z
+  .object({
+    address: Address.extend({ _id: z.string().min(1).max(100) }),
+    purchaseId: Id.optional(),
+    field: z.enum(['billingAddress', 'shippingAddress']).optional(),
+  })
+  .meta({ id: 'UpdateAddressBody' });
+export type UpdateAddressBody = z.input<typeof UpdateAddressBody>;
+export const UpdateAddressResult = z
+  .object({
+    message: z.string(),
+    address: SavedAddress,
+    purchaseIds: z.array(z.string()),
+  })
+  .meta({ id: 'UpdateAddressResult' });
+export type UpdateAddressResult = z.infer<typeof UpdateAddressResult>;
+
+/**
+ * GET me/sites/{site}/bundles/{id}: the bundle as the signed-in viewer sees it, with their own
+ * purchase of it (a live one first, else the newest; null when they never bought it).
+ */
+export const MyBundle = Bundle.extend({ purchase: Purchase.nullable() }).meta({ id: 'MyBundle' });
+export type MyBundle = z.infer<typeof MyBundle>;
+export const MyBundleParams = z.object({ site: z.string().min(1).max(64), id: Id });

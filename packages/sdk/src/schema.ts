@@ -1579,6 +1579,23 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v2/me/sites/{site}/cached-purchases': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Drops this server’s cached purchases of the viewer on their site, so a purchase written elsewhere (a webhook) shows at once (decision 0055) */
+    delete: operations['clearMyCachedPurchases'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/me/sites/{site}/library': {
     parameters: {
       query?: never;
@@ -2146,6 +2163,23 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v2/me/sites/{site}/bundles/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One bundle as the signed-in viewer sees it: activeForUser and their purchase of it (403 for another site than theirs, 404 when not for sale) */
+    get: operations['getMyBundle'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/payment/suspendedPurchases': {
     parameters: {
       query?: never;
@@ -2297,6 +2331,57 @@ export type paths = {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/v2/me/addresses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The viewer’s saved addresses: those on their purchases, newest first, each once */
+    get: operations['listMyAddresses'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/me/addresses-affected/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The viewer’s purchases still in force that use a saved address (404 for an id not theirs) */
+    get: operations['listAddressAffectedPurchases'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/me/addresses/update-address': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Changes a saved address on the viewer’s purchases (one purchase’s copy with purchaseId and field); address1, city, state, countryCode and zip are required */
+    patch: operations['updateMyAddress'];
     trace?: never;
   };
   '/api/payment/subscribe': {
@@ -3134,6 +3219,28 @@ export type components = {
       };
       billingAddress?: components['schemas']['AddressInput'];
       recaptchaToken?: string;
+    };
+    UpdateAddressBodyInput: {
+      address: {
+        _id: string;
+        /** @default  */
+        address1?: string;
+        address2?: string | null;
+        /** @default  */
+        city?: string;
+        /** @default  */
+        state?: string;
+        /** @default  */
+        zip?: string;
+        /** @default  */
+        countryCode?: string;
+        country?: string;
+        fullName?: string;
+        sameAsBilling?: boolean;
+      };
+      purchaseId?: string;
+      /** @enum {string} */
+      field?: 'billingAddress' | 'shippingAddress';
     };
     SendChatMessageBodyInput: {
       message: string;
@@ -4340,6 +4447,82 @@ export type components = {
     };
     PurchaseLink: {
       link: string;
+    };
+    SavedAddress: {
+      _id: string;
+      address1: string;
+      address2: string | null;
+      city: string;
+      state: string;
+      zip: string;
+      countryCode: string;
+      country: string;
+      fullName: string | null;
+      fullAddress: string;
+      /** @constant */
+      isNew: false;
+      /** @constant */
+      isPlaceHolder: false;
+      sameAsBilling: boolean;
+    };
+    SavedAddressList: {
+      items: components['schemas']['SavedAddress'][];
+    };
+    AddressesAffected: {
+      items: {
+        purchaseId: string;
+        name: string;
+        status: string;
+        isRecurring: boolean;
+        /** @enum {string} */
+        field: 'billingAddress' | 'shippingAddress';
+      }[];
+    };
+    UpdateAddressResult: {
+      message: string;
+      address: components['schemas']['SavedAddress'];
+      purchaseIds: string[];
+    };
+    MyBundle: {
+      _id: string;
+      id: string;
+      name: string;
+      description: string;
+      type: string;
+      planType: string;
+      recurring: boolean;
+      amount: number;
+      amountCents: number;
+      originalAmount: number | null;
+      originalAmountCents: number | null;
+      taxesAmount: number;
+      discount: components['schemas']['Discount'] | null;
+      trialPeriod: boolean;
+      trialDuration: number;
+      trialDurationUnit: string;
+      periodDuration: number | null;
+      durationUnit: string | null;
+      duration: number | null;
+      preorderEnabled: boolean;
+      preorderDate: string | null;
+      enabled: boolean;
+      isDeleted: boolean;
+      unlisted: boolean;
+      subscribeAllowed: boolean;
+      premium: boolean;
+      passcode: boolean;
+      channels: string[];
+      liveChannels: string[];
+      videoUids: string[];
+      hideChannelDetails: boolean;
+      activeForUser: boolean;
+      requiresShippingAddress: boolean;
+      upgradesToBundles: string[];
+      purchasedText: string | null;
+      unlistedDescription: string | null;
+      unlistedRedirect: string | null;
+      giftable: boolean;
+      purchase: components['schemas']['Purchase'] | null;
     };
     WatchPartySession: {
       pid: string;
@@ -9866,6 +10049,63 @@ export interface operations {
       };
     };
   };
+  clearMyCachedPurchases: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Cleared */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   listLibrary: {
     parameters: {
       query: {
@@ -12102,6 +12342,70 @@ export interface operations {
       };
     };
   };
+  getMyBundle: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MyBundle'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   listSuspendedPurchases: {
     parameters: {
       query?: never;
@@ -12678,6 +12982,201 @@ export interface operations {
       };
       /** @description The site or the item does not exist */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listMyAddresses: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SavedAddressList'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listAddressAffectedPurchases: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AddressesAffected'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  updateMyAddress: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateAddressBodyInput'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UpdateAddressResult'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state */
+      409: {
         headers: {
           [name: string]: unknown;
         };

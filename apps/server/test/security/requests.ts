@@ -61,13 +61,13 @@ export function requestWith(
   };
 }
 
-/** A body with `$name` strings replaced by the ids of A's resources. */
+/** A body with `$name` strings (nested objects too) replaced by the ids of A's resources. */
 function resolveIds(world: SecurityWorld, body: unknown): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   return Object.fromEntries(
     Object.entries(body).map(([k, v]) => [
       k,
-      typeof v === 'string' && v.startsWith('$') ? (world.ids[v.slice(1)] ?? v) : v,
+      typeof v === 'string' && v.startsWith('$') ? (world.ids[v.slice(1)] ?? v) : resolveIds(world, v),
     ]),
   );
 }

@@ -33,7 +33,7 @@ export type RouteAccess = {
   access: Access;
   /**
    * Path parameters: a name of one of A's resources (world.ts `ids`: purchaseA, methodA,
-   * watchListItemA, progressA, deviceA, otherDeviceA, grantA, shortLink,
+   * watchListItemA, progressA, addressA, deviceA, otherDeviceA, grantA, shortLink,
    * userA) or a literal. `site` is acme and `uid` v1 unless set.
    */
   params?: Record<string, string>;
@@ -392,6 +392,25 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     why: "the purchase id is in the body; another user's is answered 404",
   },
   'GET /api/payment/billingHistory': user(),
+  // Saved addresses (decision 0055): ids hash the owner, so another user's id is unknown to them
+  'GET /v2/me/addresses': user(),
+  'GET /v2/me/sites/:site/bundles/:id': siteUser({ params: { id: 'monthly' } }),
+  'DELETE /v2/me/sites/:site/cached-purchases': siteUser(),
+  'GET /v2/me/addresses-affected/:id': owner({ id: 'addressA' }),
+  'PATCH /v2/me/addresses/update-address': {
+    access: 'owner',
+    body: {
+      address: {
+        _id: '$addressA',
+        address1: '5 New St',
+        city: 'Albany',
+        state: 'NY',
+        zip: '12207',
+        countryCode: 'US',
+      },
+    },
+    why: "the address id is in the body; another user's is answered 404",
+  },
   // Gifs (decision 0047): made by a signed-in user of the site (the site is __site here), read by anyone
   'POST /api/gifs/video/:id': siteUser({ params: { id: 'v1' }, query: { __site: 'acme' } }),
   'GET /api/gifs/video/:id': pub({ params: { id: 'v1' } }),

@@ -2,6 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../src/db/database';
+import { addressId } from '../../src/modules/commerce/addresses/addresses.service';
 import { commerceHarness } from '../commerce/fixtures';
 import { acmeCatalog } from '../fixtures';
 import { bearer } from '../support/accounts';
@@ -158,6 +159,7 @@ export async function securityWorld() {
   /** Ids of A's resources, by the names route entries use in `params`. */
   const ids: Record<string, string> = {
     purchaseA,
+    addressA: addressId('alice', c.cardOrder('monthly', methodA).billingAddress),
     methodA,
     watchListItemA: String(listed.id),
     progressA: 'v1',

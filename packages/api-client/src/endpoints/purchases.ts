@@ -1,4 +1,5 @@
 import type {
+  AddressesAffected,
   ApprovalResult,
   BillingHistoryItem,
   ChangePurchaseMethodBody,
@@ -8,6 +9,9 @@ import type {
   PurchasePage,
   WalletConfirmBody,
   RedeemGiftResult,
+  SavedAddressList,
+  UpdateAddressBody,
+  UpdateAddressResult,
   SubscriptionRequiresUpgrade,
   UpgradePurchaseBody,
 } from '@marquee/contract';
@@ -149,5 +153,24 @@ export function confirmWalletCheckout(
 export function cancelWalletCheckout(api: ApiClient, gateway: 'paypal' | 'paypal-sub', checkoutId: string) {
   return api.request<{ success: true }>('POST', apiPath('api', 'payment', gateway, 'cancel', checkoutId), {
     body: {},
+  });
+}
+
+// ---------- saved addresses (decision 0055) ----------
+
+/** GET /v2/me/addresses: the addresses on the viewer's purchases, each once. */
+export function getMyAddresses(api: ApiClient, signal?: AbortSignal) {
+  return api.get<SavedAddressList>(apiPath('v2', 'me', 'addresses'), { signal });
+}
+
+/** GET /v2/me/addresses-affected/{id}: the purchases in force a change of the address touches. */
+export function getAddressesAffected(api: ApiClient, id: string, signal?: AbortSignal) {
+  return api.get<AddressesAffected>(apiPath('v2', 'me', 'addresses-affected', id), { signal });
+}
+
+/** PATCH /v2/me/addresses/update-address {address, purchaseId?, field?}. */
+export function updateMyAddress(api: ApiClient, body: UpdateAddressBody) {
+  return api.request<UpdateAddressResult>('PATCH', apiPath('v2', 'me', 'addresses', 'update-address'), {
+    body,
   });
 }

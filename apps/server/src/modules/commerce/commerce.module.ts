@@ -25,6 +25,8 @@ import { createOffersService } from './offers/offers.service';
 import { createTableTaxProvider, type TaxProvider } from './offers/tax-provider';
 import { createPaymentMethodsRepository } from './payment-methods/payment-methods.repository';
 import { createPaymentMethodsService } from './payment-methods/payment-methods.service';
+import { createAddressesRepository } from './addresses/addresses.repository';
+import { createAddressesService } from './addresses/addresses.service';
 import { createPurchasesRepository } from './purchases/purchases.repository';
 import { createPurchasesService } from './purchases/purchases.service';
 import { createRenewalsRepository } from './renewals/renewals.repository';
@@ -194,10 +196,12 @@ export function createCommerceModule(deps: {
     { name: 'reconcile', run: () => checkout.reconcile() },
     { name: 'renewals', run: () => renewals.run() },
   ];
+  const addresses = createAddressesService({ repo: createAddressesRepository(db), now });
   return {
     offers,
     siteGateways,
     purchases,
+    addresses,
     methods,
     checkout,
     renewals,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CatalogService } from '../catalog';
 import type { SitesService } from '../sites';
+import { addressesRoutes } from './addresses/addresses.routes';
 import { checkoutRoutes } from './checkout/checkout.routes';
 import { countryCodesRoutes } from './checkout/country-codes.routes';
 import { paypalRoutes } from './checkout/paypal.routes';
@@ -27,11 +28,22 @@ export const commerceRoutes =
     },
   ): FastifyPluginAsyncZod =>
   async (app) => {
-    const { offers, siteGateways, purchases, checkout, methods, gifts, donations, upgrades, webhooks } =
-      commerce;
+    const {
+      offers,
+      siteGateways,
+      purchases,
+      addresses,
+      checkout,
+      methods,
+      gifts,
+      donations,
+      upgrades,
+      webhooks,
+    } = commerce;
     const { sites, catalog } = others;
     await app.register(offersRoutes({ offers, siteGateways, sites }));
     await app.register(purchasesRoutes({ purchases, sites }));
+    await app.register(addressesRoutes({ addresses }));
     await app.register(checkoutRoutes({ checkout }));
     await app.register(paymentMethodsRoutes({ methods }));
     await app.register(giftsRoutes({ checkout, gifts, sites }));

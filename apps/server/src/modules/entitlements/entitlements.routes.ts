@@ -1,14 +1,15 @@
-import { ErrorResponse, Grant, GrantBody, GrantParams, GrantUserParams } from '@marquee/contract';
+import { ErrorResponse, Grant, GrantBody, GrantParams, GrantUserParams, SiteParams } from '@marquee/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { security } from '../../plugins/openapi';
+import { ownSite } from '../sites';
 
 const tags = ['admin'];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
-/** Operators' complimentary grants (decision 0025). Every call needs a site admin's bearer token. */
+/** Operators' complimentary grants (decision 0025; a site admin's bearer token), and the viewer's cache clear. */
 export const entitlementsRoutes =
   (ctx: Pick<AppContext, 'entitlements'>): FastifyPluginAsyncZod =>
   async (app) => {
@@ -53,6 +54,26 @@ export const entitlementsRoutes =
         const admin = requireUser(req);
         const { uid } = await req.site();
         await ctx.entitlements.revoke(uid, admin, req.params.userId, req.params.purchaseId);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.delete(
+      '/v2/me/sites/:site/cached-purchases',
+      {
+        schema: {
+          operationId: 'clearMyCachedPurchases',
+          security: security.user,
+          tags: ['commerce'],
+          summary:
+            'Drops this server’s cached purchases of the viewer on their site, so a purchase written elsewhere (a webhook) shows at once (decision 0055)',
+          params: SiteParams,
+          response: { 204: z.null().describe('Cleared'), ...errors },
+        },
+      },
+      async (req, reply) => {
+        const user = requireUser(req);
+        ctx.entitlements.invalidate(ownSite(await req.site(), user), user.id);
         return reply.status(204).send(null);
       },
     );

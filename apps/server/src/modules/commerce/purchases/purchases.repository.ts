@@ -50,6 +50,19 @@ export function createPurchasesRepository(db: Db) {
       return { rows, total: Number(count.n) };
     },
 
+    /** The user's own (not gift) purchases of one bundle on a site, newest first. */
+    ofBundle: (siteUid: string, userId: string, bundleId: string) =>
+      db
+        .selectFrom('purchases')
+        .selectAll()
+        .where('site_uid', '=', siteUid)
+        .where('user_id', '=', userId)
+        .where('bundle_id', '=', bundleId)
+        .where('is_gift', '=', 0)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute(),
+
     /** Purchases that currently hold access (active or trialing, window not over). */
     livePurchases: (siteUid: string, userId: string, nowIso: string) =>
       db

@@ -6,6 +6,8 @@ import {
   ClientQuery,
   CommercePageQuery,
   ErrorResponse,
+  MyBundle,
+  MyBundleParams,
   Proration,
   ProrationQuery,
   Purchase,
@@ -17,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../../plugins/auth';
 import { security } from '../../../plugins/openapi';
-import type { SitesService } from '../../sites';
+import { ownSite, type SitesService } from '../../sites';
 import type { PurchasesService } from './purchases.service';
 import { login, refusals } from '../route-schemas';
 
@@ -50,6 +52,26 @@ export const purchasesRoutes =
         },
       },
       async (req) => purchases.purchasedPage(requireUser(req), req.query),
+    );
+    app.get(
+      '/v2/me/sites/:site/bundles/:id',
+      {
+        ...login,
+        schema: {
+          operationId: 'getMyBundle',
+          security: security.user,
+          tags,
+          summary:
+            'One bundle as the signed-in viewer sees it: activeForUser and their purchase of it (403 for another site than theirs, 404 when not for sale)',
+          params: MyBundleParams,
+          querystring: ClientQuery,
+          response: { 200: MyBundle, ...refusals },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        return purchases.myBundle(user, ownSite(await req.site(), user), req.params.id);
+      },
     );
     app.get(
       '/api/payment/suspendedPurchases',

@@ -1,4 +1,4 @@
-import type { Purchase } from '@marquee/contract';
+import type { MyBundle, Purchase } from '@marquee/contract';
 import {
   centsToAmount,
   COMMERCE_MESSAGES,
@@ -19,7 +19,7 @@ import type { OffersRepository } from '../offers/offers.repository';
 import { offerOf, unavailable, type OffersService } from '../offers/offers.service';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
 import type { ReactivationOutcome } from '../renewals/renewals.service';
-import type { PurchasesRepository } from './purchases.repository';
+import { LIVE_STATUSES, type PurchasesRepository } from './purchases.repository';
 
 /** The card update's answer when reactivating the purchase on it did not work. */
 function throwUnlessReactivated(outcome: ReactivationOutcome): void {
@@ -35,7 +35,7 @@ export function createPurchasesService(deps: {
   repo: PurchasesRepository;
   charges: Pick<ChargesRepository, 'chargesOfUser'>;
   offersRepo: Pick<OffersRepository, 'bundle'>;
-  offers: Pick<OffersService, 'couponFor' | 'sellable' | 'liveBundleIds'>;
+  offers: Pick<OffersService, 'couponFor' | 'sellable' | 'liveBundleIds' | 'bundle'>;
   methods: Pick<PaymentMethodsService, 'ownMethod'>;
   gateways: GatewayRegistry;
   siteGateways: Pick<SiteGateways, 'gatewayFor'>;
@@ -72,6 +72,16 @@ export function createPurchasesService(deps: {
     },
     async purchasedIds(user: AuthUser) {
       return { items: [...(await offers.liveBundleIds(user.siteUid, user))] };
+    },
+    /** GET me/sites/{site}/bundles/{id}: the bundle (404 when not for sale) and the viewer's purchase of it. */
+    async myBundle(user: AuthUser, siteUid: string, bundleId: string): Promise<MyBundle> {
+      const bundle = await offers.bundle(siteUid, bundleId, user);
+      const rows = await repo.ofBundle(siteUid, user.id, bundleId);
+      const live = (r: (typeof rows)[number]) =>
+        (LIVE_STATUSES as readonly string[]).includes(r.status) &&
+        (r.available_to === null || r.available_to > iso());
+      const mine = rows.find(live) ?? rows[0];
+      return { ...bundle, purchase: mine ? toPurchase(mine) : null };
     },
     async purchase(user: AuthUser, id: string): Promise<Purchase> {
       return toPurchase(await ownPurchase(user, id));

@@ -6,6 +6,7 @@ import { CancelConfirm } from './cancel-confirm';
 import { PaymentMethods } from './payment-methods';
 import { PurchaseCard } from './purchase-card';
 import { PurchaseSection } from './purchase-section';
+import { SavedAddresses } from './saved-addresses';
 import { UpgradeLink } from './upgrade-link';
 import { useCardGateway } from '../api/use-payment-methods';
 import './purchases.css';
@@ -88,6 +89,7 @@ export function PurchasesView({ userId, updateMethodHref, upgradeHref, renderAdd
           <PurchaseSection kind="gifted" userId={userId} now={now} renderItem={card('gifted')} />
           <PurchaseSection kind="donations" userId={userId} now={now} renderItem={card('donations')} />
           <PaymentMethods gateway={gateway.name} renderAddCard={renderAddCard} />
+          <SavedAddresses />
         </>
       ) : null}
     </div>
