@@ -30,6 +30,10 @@ export function useUpdateAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateAddressBody) => updateMyAddress(api, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: purchasesKey() }),
+    // Not awaited: the re-read gives the edited address a new id, which unmounts the editor, and a
+    // caller's onSuccess (its toast) only runs while the editor is mounted.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: purchasesKey() });
+    },
   });
 }
