@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isChatRefusal,
   CHAT_BAN_MS,
   CHAT_HISTORY_DESKTOP,
   CHAT_HISTORY_MOBILE,
@@ -100,6 +101,15 @@ describe('slow mode', () => {
   it('is the site’s seconds while slowModeChat is on, and off otherwise', () => {
     expect(slowModeSecondsOf({ slowModeChat: true }, { slowModeSeconds: 10 })).toBe(10);
     expect(slowModeSecondsOf({ slowModeChat: false }, { slowModeSeconds: 10 })).toBe(0);
+  });
+});
+
+describe('isChatRefusal (decision 0053)', () => {
+  it('names the rooms a retry cannot open, and nothing else', () => {
+    expect(isChatRefusal('notEntitled')).toBe(true);
+    expect(isChatRefusal('notPartyMember')).toBe(true);
+    for (const code of ['chatSuspended', 'chatNameRequired', 'forbidden', undefined])
+      expect(isChatRefusal(code)).toBe(false);
   });
 });
 

@@ -28,6 +28,12 @@ export const CHAT_NOT_ENTITLED_MESSAGE = 'A subscription, rental or purchase is 
 /** Ours (decision 0053): a watch party's chat is for its members. */
 export const CHAT_PARTY_MEMBERS_MESSAGE = 'Only the members of this watch party can join its chat';
 /**
+ * The error codes of a room the viewer may not enter (decision 0053): trying again cannot help,
+ * so a client says why instead of offering a retry.
+ */
+export const isChatRefusal = (code: string | undefined) =>
+  code === 'notEntitled' || code === 'notPartyMember';
+/**
  * Ours (decision 0053): the online count ("N watching") is recounted at most this often per room
  * and node after people join or leave, so a crowd arriving is one broadcast, not one per join.
  */

@@ -58,6 +58,12 @@ export function ChatPanel({ chatId, chatroll = false, loginHref }: ChatPanelProp
         </a>
       </StatusMessage>
     );
+  if (chat.status === 'refused')
+    return (
+      <StatusMessage kind="info" title={t('refused')} testId="chat-refused">
+        {chat.error}
+      </StatusMessage>
+    );
   if (chat.status === 'error')
     return (
       <StatusMessage kind="error" title={t('error')} onRetry={chat.retry} testId="chat-error">

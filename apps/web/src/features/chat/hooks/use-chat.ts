@@ -15,11 +15,13 @@ import {
   CHAT_SUSPENDED_MESSAGE,
   chatTokenRenewAt,
   normalizeChatMessage,
+  isChatRefusal,
   permissionsOf,
   trimChatHistory,
 } from '@marquee/domain';
 
-export type ChatStatus = 'anonymous' | 'loading' | 'ready' | 'error';
+/** `refused`: the viewer may not enter this room (no entitlement, not a party member). */
+export type ChatStatus = 'anonymous' | 'loading' | 'ready' | 'error' | 'refused';
 
 export type ChatModel = {
   status: ChatStatus;
@@ -126,7 +128,7 @@ export function useChat(chatId: string): ChatModel {
         (err: unknown) => {
           if (stop) return;
           setError(messageOf(err));
-          setStatus('error');
+          setStatus(err instanceof ApiError && isChatRefusal(err.code) ? 'refused' : 'error');
         },
       );
     };
