@@ -158,6 +158,46 @@ describe('watch party', () => {
     expect(await host.getByTestId('party-ended').textContent()).toBe('This Watch Party has ended');
   });
 
+  it('at the end of the video everyone goes back to the party page (§4.5), the party still on', async () => {
+    const [hostLogin, guestLogin] = await Promise.all([signUpViewer('end-host'), signUpViewer('end-guest')]);
+    // demo-video-02: 24 s, no age gate.
+    const created = await callApi<{ pid: string }>(
+      hostLogin.token,
+      'POST',
+      '/v2/sites/demo/watch-party/demo-video-02?__source=web',
+    );
+    expect(created.status).toBe(201);
+    const pid = created.body.pid;
+    const started = await callApi(hostLogin.token, 'PATCH', `/v2/sites/demo/watch-party/${pid}`, {
+      action: 'start',
+    });
+    expect(started.status).toBe(200);
+    const [host, guest] = await Promise.all([desktopPageAs(hostLogin), desktopPageAs(guestLogin)]);
+    for (const [page, role] of [
+      [host, 'host'],
+      [guest, 'guest'],
+    ] as const) {
+      await page.goto(`${baseUrl}/watch-party?pid=${pid}`);
+      await page.getByTestId('party-join').click();
+      await page.locator(`[data-testid="party-room"][data-role="${role}"]`).waitFor();
+    }
+    await host.locator('[data-testid="party-room"][data-synced]').waitFor();
+    await host.waitForFunction(
+      () => (document.querySelector<HTMLVideoElement>('[data-testid="player"]')?.readyState ?? 0) >= 1,
+    );
+    // The host jumps to the last seconds and plays: both players end, and both are back in the lobby.
+    await video(host).evaluate((v: HTMLVideoElement) => {
+      v.currentTime = v.duration - 2;
+      void v.play();
+    });
+    for (const page of [host, guest]) {
+      const join = page.getByTestId('party-join');
+      await join.waitFor({ timeout: 30_000 });
+      expect(await join.textContent()).toBe('Join the Party');
+    }
+    expect(await guest.getByTestId('party-room').count()).toBe(0);
+  });
+
   it('hosting is off on mobile: a phone-sized page offers no Watch Party button on the movie page', async () => {
     const phone = await pageSignedInAs(browser, await signUpViewer('phone'));
     await phone.goto(`${baseUrl}/movie/${MOVIE}`);
