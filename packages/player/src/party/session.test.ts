@@ -11,6 +11,8 @@ import { createSimWorld } from './simulation';
 function room(
   role: 'host' | 'guest',
   initial: { seq: number; position: number; playing: boolean } | null = null,
+  /** Seeks the element silently drops (one asked for before it has metadata, then reset by the engine). */
+  droppedSeeks = 0,
 ) {
   const world = createSimWorld();
   world.advance(100_000);
@@ -44,6 +46,10 @@ function room(
       if (!was) fire('pause');
     },
     seek(seconds: number) {
+      if (droppedSeeks > 0) {
+        droppedSeeks--;
+        return;
+      }
       sim.seek(seconds);
       fire('seeking');
     },
@@ -79,12 +85,15 @@ function room(
     },
     onDesync: (m) => desyncs.push(m),
   });
-  /** Runs the world for `ms` in 50 ms steps, letting the transport's promises settle, with timeupdates. */
+  /**
+   * Runs the world for `ms` in 50 ms steps, letting the transport's promises settle, with the
+   * timeupdates of a playing element (a paused one fires none).
+   */
   const run = async (ms: number) => {
     for (let t = 0; t < ms; t += 50) {
       world.advance(50);
       for (let i = 0; i < 5; i++) await Promise.resolve();
-      fire('timeupdate');
+      if (!sim.paused) fire('timeupdate');
     }
   };
   const actions = () => sent.filter((m) => m.type === 'party.action');
@@ -168,6 +177,15 @@ describe('party sync on a player (bindPartySync)', () => {
     r.sync.resync();
     r.deliver(desync);
     expect(r.desyncs).toHaveLength(2);
+  });
+
+  it('a paused guest whose seek the element dropped is brought to the host at the next 3 s beat', async () => {
+    const r = room('guest', { seq: 2, position: 60, playing: false }, 1);
+    await r.run(1000);
+    expect(r.sim.currentTime).toBe(0); // the first seek was lost and a paused element fires nothing
+    await r.run(2500);
+    expect(r.sim.currentTime).toBe(60);
+    expect(r.sim.paused).toBe(true);
   });
 
   it('not ready (an ad) tells the room and leaves the media alone', async () => {

@@ -24,7 +24,7 @@ type MediaEvents = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>
 
 export type PartySyncOptions = {
   media: PartyMedia;
-  /** Where the media's events fire (the `<video>`): timeupdate, play, pause, seeking, seeked. */
+  /** Where the media's events fire (the `<video>`): timeupdate, play, pause, seeking, seeked, loadedmetadata. */
   events: MediaEvents;
   role: 'host' | 'guest';
   /** The room's timeline from `party:join` (a reconnect follows from where the party is). */
@@ -140,6 +140,9 @@ export function bindPartySync(options: PartySyncOptions): PartySync {
       const report = host.progress();
       if (report) void send(report);
     } else {
+      // A paused element fires no timeupdate: a correction it dropped (a seek asked for before it
+      // had metadata, then reset by the engine) is retried here rather than never.
+      follower.update();
       const check = follower.progressCheck();
       if (check) void send(check.progress);
     }
@@ -193,6 +196,7 @@ export function bindPartySync(options: PartySyncOptions): PartySync {
   const listeners: Array<[string, () => void]> = [
     ['timeupdate', onUpdate],
     ['seeked', onUpdate],
+    ['loadedmetadata', onUpdate],
     ['play', onPlay],
     ['pause', onPause],
     ['seeking', onSeeking],
