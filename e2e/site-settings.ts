@@ -41,3 +41,25 @@ export function setDemoPerms(perms: object): () => void {
     chat: saved.chat,
   }));
 }
+
+/** Sets some of a site's banner settings (ads.banners; the rest kept) and returns what restores them. */
+export function setSiteBanners(siteUid: string, banners: object): () => void {
+  const path = join(e2eDataDir, 'marquee.sqlite');
+  const db = new Database(path);
+  try {
+    const { ads } = db.prepare('SELECT ads FROM sites WHERE uid = ?').get(siteUid) as { ads: string };
+    const stored = JSON.parse(ads) as { banners: object };
+    const changed = { ...stored, banners: { ...stored.banners, ...banners } };
+    db.prepare('UPDATE sites SET ads = ? WHERE uid = ?').run(JSON.stringify(changed), siteUid);
+    return () => {
+      const again = new Database(path);
+      try {
+        again.prepare('UPDATE sites SET ads = ? WHERE uid = ?').run(ads, siteUid);
+      } finally {
+        again.close();
+      }
+    };
+  } finally {
+    db.close();
+  }
+}

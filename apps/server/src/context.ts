@@ -320,7 +320,13 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     entitlements,
     commerce,
     events,
-    ads: overrides.ads ?? createAdsService({ analytics, adsDir: join(config.dataDir, 'ads') }),
+    ads:
+      overrides.ads ??
+      createAdsService({
+        analytics,
+        adsDir: join(config.dataDir, 'ads'),
+        selfOrigin: `http://127.0.0.1:${config.port}`,
+      }),
     library: createLibraryService({
       catalog,
       entitlements: (siteUid, userId) => entitlements.forUser(siteUid, userId),

@@ -6,6 +6,7 @@ export { resolveSiteUid, readSiteUid, DEFAULT_SITE_UID, SITE_META_NAME } from '.
 export { queryKeys } from './query-keys';
 export { createQueryClient } from './query-client';
 export type { PlayableUrl, PageQuery } from './types';
+export * from './endpoints/ads';
 export * from './endpoints/site-config';
 export * from './endpoints/discover';
 export * from './endpoints/channels';

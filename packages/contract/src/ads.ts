@@ -82,3 +82,27 @@ export type AdTrackQuery = z.infer<typeof AdTrackQuery>;
 
 export const AdCreativeParams = z.object({ site: z.string().min(1).max(64), id: creativeId });
 export type AdCreativeParams = z.infer<typeof AdCreativeParams>;
+
+/** GET /v2/sites/{site}/ads/banner?placement&cb: one banner, requested by our server for the viewer. */
+export const AdBannerQuery = ClientQuery.extend({
+  /** The slot's placement key; the site's own key when absent. */
+  placement: z.string().max(120).optional(),
+  /** The viewer's cache-buster, passed on as [CACHEBUSTING]. */
+  cb: z.string().max(64).optional(),
+});
+export type AdBannerQuery = z.infer<typeof AdBannerQuery>;
+
+/** One banner's markup (null: neither the ad server nor the fallback had one) and its slot's size. */
+export const AdBanner = z.object({
+  markup: z.string().nullable(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type AdBanner = z.infer<typeof AdBanner>;
+
+/** GET /v2/sites/{site}/ads/house-banner?placement: the site's own banner (decision 0063). */
+export const HouseBannerQuery = ClientQuery.extend({
+  placement: z.string().max(120).optional(),
+  cb: z.string().max(64).optional(),
+});
+export type HouseBannerQuery = z.infer<typeof HouseBannerQuery>;

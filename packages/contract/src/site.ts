@@ -37,6 +37,13 @@ export const AdSettings = z.object({
     url: z.string().nullable(),
     /** The placement key sent as [PLACEMENT]. */
     slot: z.string().max(120),
+    /** The slot's size in CSS pixels, sent as [WIDTH] and [HEIGHT] (decision 0063). */
+    size: z.object({
+      width: z.number().int().min(1).max(2000),
+      height: z.number().int().min(1).max(1000),
+    }),
+    /** A second ad server asked when the first fails or has no ad (decision 0063); null: none. */
+    fallback: z.string().nullable(),
   }),
 });
 export type AdSettings = z.infer<typeof AdSettings>;

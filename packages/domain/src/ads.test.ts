@@ -96,10 +96,25 @@ describe('ad banners (discovery-and-site §5)', () => {
     expect(adBannerRefreshMs(Number.NaN)).toBe(30_000);
   });
 
-  it('fills the placement key and cache-buster of the banner URL', () => {
-    expect(adBannerUrl('https://ads.example/b?key=[PLACEMENT]&cb=[CACHEBUSTING]', 'home top', '9')).toBe(
-      'https://ads.example/b?key=home%20top&cb=9',
+  it('fills the placement key, cache-buster, ip, user agent and size of the banner URL', () => {
+    const macros = {
+      placement: 'home top',
+      cacheBuster: '9',
+      ip: '203.0.113.7',
+      userAgent: 'Mozilla/5.0 (X11) [IP]',
+      width: 728,
+      height: 90,
+    };
+    expect(
+      adBannerUrl(
+        'https://ads.example/b?key=[PLACEMENT]&cb=[CACHEBUSTING]&ip=[IP]&ua=[UA]&sz=[WIDTH]x[HEIGHT]',
+        macros,
+      ),
+    ).toBe(
+      'https://ads.example/b?key=home%20top&cb=9&ip=203.0.113.7&ua=Mozilla%2F5.0%20(X11)%20%5BIP%5D&sz=728x90',
     );
+    // A template without macros is sent as it is.
+    expect(adBannerUrl('https://ads.example/fixed', macros)).toBe('https://ads.example/fixed');
   });
 });
 

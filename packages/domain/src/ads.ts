@@ -82,12 +82,39 @@ export function adBannerRefreshMs(configuredMs: number | null | undefined): numb
   return Math.max(AD_BANNER_MIN_REFRESH_MS, Number.isFinite(configuredMs) ? Number(configuredMs) : 0);
 }
 
-/** The banner ad server's URL: [PLACEMENT] (the slot's placement key) and [CACHEBUSTING] filled in. */
-export function adBannerUrl(template: string, placement: string, cacheBuster: string): string {
-  return template
-    .replaceAll('[PLACEMENT]', encodeURIComponent(placement))
-    .replaceAll('[CACHEBUSTING]', encodeURIComponent(cacheBuster));
+/** What one banner request tells the ad server (discovery-and-site §7). */
+export type AdBannerMacros = {
+  /** The slot's placement key. */
+  placement: string;
+  cacheBuster: string;
+  /** The viewer's address and browser: the banner is requested by our server on their behalf. */
+  ip: string;
+  userAgent: string;
+  /** The slot's size in CSS pixels (the ad config's `size`). */
+  width: number;
+  height: number;
+};
+
+/**
+ * The banner ad server's URL with its macros filled (URL-encoded): [PLACEMENT], [CACHEBUSTING],
+ * [IP], [UA], [WIDTH] and [HEIGHT].
+ */
+export function adBannerUrl(template: string, macros: AdBannerMacros): string {
+  const values: Record<string, string> = {
+    '[PLACEMENT]': macros.placement,
+    '[CACHEBUSTING]': macros.cacheBuster,
+    '[IP]': macros.ip,
+    '[UA]': macros.userAgent,
+    '[WIDTH]': String(macros.width),
+    '[HEIGHT]': String(macros.height),
+  };
+  return template.replace(/\[(PLACEMENT|CACHEBUSTING|IP|UA|WIDTH|HEIGHT)\]/g, (m) =>
+    encodeURIComponent(values[m]!),
+  );
 }
+
+/** A banner slot's size when the ad config names none: the standard leaderboard. */
+export const AD_BANNER_DEFAULT_SIZE = { width: 728, height: 90 } as const;
 
 /** Macros a VAST ad tag URL may carry, replaced (URL-encoded) before the request. */
 export type AdTagMacros = {

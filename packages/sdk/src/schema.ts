@@ -1539,6 +1539,40 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v2/sites/{site}/ads/banner': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One banner's markup, asked by this server of the site's banner ad server (then its fallback) with the placement key, cache-buster, the viewer's IP and user agent and the slot's size; markup null when neither has an ad. 404 while the site shows no banners (adBanners off, ads off or no ad server) */
+    get: operations['getAdBanner'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/sites/{site}/ads/house-banner': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The site's own banner (an ad for its subscription, in its colours), as HTML: the ad server a site without a third-party one points its banners at (the demo does) */
+    get: operations['getHouseAdBanner'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/admin/sites/{site}/users/{userId}/grants': {
     parameters: {
       query?: never;
@@ -3344,6 +3378,11 @@ export type components = {
           refreshMs: number;
           url: string | null;
           slot: string;
+          size: {
+            width: number;
+            height: number;
+          };
+          fallback: string | null;
         };
       };
       chat: {
@@ -9908,6 +9947,113 @@ export interface operations {
         };
         content: {
           'application/json': unknown;
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getAdBanner: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+        placement?: string;
+        cb?: string;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            markup: string | null;
+            width: number;
+            height: number;
+          };
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many attempts: retry after the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getHouseAdBanner: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+        placement?: string;
+        cb?: string;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description text/html: the banner markup */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': string;
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description The site or the item does not exist */

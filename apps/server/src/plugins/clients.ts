@@ -11,6 +11,7 @@ import {
 } from '@marquee/domain';
 import { EncodedBody } from './compression';
 import { pageContentPolicy, setPagePolicy, type Framing, type SiteSources } from './security-headers';
+import { escapeHtml } from './html';
 
 const API_PATH = /^\/(v\d|api|media|live|healthz)(\/|$)/;
 
@@ -185,9 +186,6 @@ const jsonForScript = (value: unknown) =>
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Theme values are operator input: only what a colour or font stack needs may reach the <style>. */
 const SAFE_CSS_VALUE = /^[#\w\s,.'"()%+-]{1,200}$/;

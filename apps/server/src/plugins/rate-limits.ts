@@ -33,6 +33,8 @@ export const ROUTE_LIMITS = {
   analytics: { max: 300, windowMs: MINUTE, shared: true },
   /** VAST tracking pixels: about 8 per ad played. */
   adTracking: { max: 300, windowMs: MINUTE, shared: true },
+  /** Each banner asks an outside ad server for the viewer: a slot refreshes every 30 s at most. */
+  adBanner: { max: 120, windowMs: MINUTE, shared: true },
   /** Every other write open to anonymous clients, counted per route. */
   anonymousWrite: { max: 60, windowMs: MINUTE, shared: false },
 } satisfies Record<string, RouteRule>;
@@ -48,6 +50,7 @@ export const LIMITED_ROUTES: Record<string, { group: Group; when?: RouteRule['wh
   'GET /api/payment/nonpurchasedbundles/coupon/:code': { group: 'coupon' },
   'GET /api/payment/purchases/:id/calculateProration': { group: 'coupon', when: hasCoupon },
   'GET /v2/sites/:site/ads/track': { group: 'adTracking' },
+  'GET /v2/sites/:site/ads/banner': { group: 'adBanner' },
   'POST /v2/me/auth/signup': { group: 'anonymousWrite' },
   'POST /api/reset/pw/expired': { group: 'anonymousWrite' },
   'PATCH /api/reset/pw/:code': { group: 'anonymousWrite' },

@@ -26,8 +26,31 @@ export const DEMO_AD_CREATIVE = {
   positions: ['pre', 'mid'],
 } satisfies StoredAdSettings['creatives'][number];
 
-/** A site's ad settings in the demo: Marquee Demo's VAST pre-roll and a mid-roll at 10 s; ads off elsewhere. */
+/**
+ * Northwind Classics shows banners between its rows (with its adBanners flag) from its own house
+ * ad server (decision 0063), and plays no video ads.
+ */
+export const DEMO_BANNER_SITE_UID = 'classics';
+
+/**
+ * A site's ad settings in the demo: Marquee Demo's VAST pre-roll and a mid-roll at 10 s; Northwind
+ * Classics' house banners; ads off elsewhere.
+ */
 export function demoAdSettings(siteUid: string): StoredAdSettings {
+  if (siteUid === DEMO_BANNER_SITE_UID)
+    return {
+      ...DEFAULT_AD_SETTINGS,
+      enabled: true,
+      status: 'approved',
+      video: { preRoll: false, midRollOffsets: [], frequency: 1 },
+      banners: {
+        ...DEFAULT_AD_SETTINGS.banners,
+        // Every second row, so the first banner is among the 3 rows a visit opens with.
+        frequency: 2,
+        url: `/v2/sites/${siteUid}/ads/house-banner?placement=[PLACEMENT]&cb=[CACHEBUSTING]`,
+        slot: 'classics-rows',
+      },
+    };
   if (siteUid !== DEMO_SITE_UID) return DEFAULT_AD_SETTINGS;
   return {
     ...DEFAULT_AD_SETTINGS,

@@ -69,7 +69,8 @@ export const DEMO_BRANDS = {
       font: 'Georgia, "Times New Roman", serif',
     },
     // rentalsAsTickets: "Rentals are labelled Tickets on two specific sites" (decision 0034) — this one shows it.
-    perms: { externalUrls: false, whitelabel: true, rentalsAsTickets: true },
+    // adBanners: its house banners between rows (demo-ads.ts, decision 0063).
+    perms: { externalUrls: false, whitelabel: true, rentalsAsTickets: true, adBanners: true },
     discover: 'films',
     about: 'Northwind Classics: films and series for slow evenings, on the Marquee platform.',
   },

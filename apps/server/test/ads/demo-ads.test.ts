@@ -17,7 +17,17 @@ describe('the demo ads (decision 0026)', () => {
     expect(storedAdSettings(JSON.stringify(demo))).toEqual(demo);
     expect(demo).toMatchObject({ enabled: true, status: 'approved', type: 'vast' });
     expect(demo.url).toMatch(/^\/v2\/sites\/demo\/ads\/vast\?/);
-    expect(demoAdSettings('classics').enabled).toBe(false);
+    expect(demoAdSettings('another-site').enabled).toBe(false);
+  });
+
+  it('Northwind Classics runs its house banners and no video ad break (decision 0063)', () => {
+    const classics = demoAdSettings('classics');
+    expect(StoredAdSettings.parse(classics)).toEqual(classics);
+    expect(classics.banners.url).toMatch(
+      /^\/v2\/sites\/classics\/ads\/house-banner\?placement=\[PLACEMENT\]/,
+    );
+    expect(classics.video).toEqual({ preRoll: false, midRollOffsets: [], frequency: 1 });
+    expect(classics.creatives).toEqual([]);
   });
 
   it('only the ad-supported demo videos carry ads', () => {

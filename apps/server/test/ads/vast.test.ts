@@ -163,7 +163,15 @@ describe('VAST serves', () => {
     expect(acme.ads).not.toHaveProperty('creatives');
     const legacy = (await get('/v2/sites/legacy/config')).json();
     // "Ad banner refresh is at least 30000 ms": a lower stored value is raised, not refused.
-    expect(legacy.ads.banners).toEqual({ frequency: 3, offset: 1, refreshMs: 30_000, url: null, slot: '' });
+    expect(legacy.ads.banners).toEqual({
+      frequency: 3,
+      offset: 1,
+      refreshMs: 30_000,
+      url: null,
+      slot: '',
+      size: { width: 728, height: 90 },
+      fallback: null,
+    });
     expect(legacy.ads).toMatchObject({
       enabled: true,
       video: { preRoll: true, midRollOffsets: [], frequency: 1 },

@@ -349,6 +349,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // Ads
   'GET /v2/sites/:site/ads/vast': pub(),
   'GET /v2/sites/:site/ads/track': pub(),
+  'GET /v2/sites/:site/ads/banner': pub(),
+  'GET /v2/sites/:site/ads/house-banner': pub(),
   'GET /v2/sites/:site/ads/creatives/:id/media.mp4': pub(),
   'GET /ads/prebid-ads.js': pub(),
 

@@ -1,8 +1,11 @@
 import {
+  AdBanner,
+  AdBannerQuery,
   AdCreativeParams,
   AdTrackQuery,
   ClientQuery,
   ErrorResponse,
+  HouseBannerQuery,
   SiteParams,
   VastQuery,
 } from '@marquee/contract';
@@ -24,7 +27,10 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
  */
 export const AD_BAIT_SCRIPT = `window.${AD_BLOCKER_BAIT_MARKER} = true;\n`;
 
-/** Our VAST server, its tracking pixels, the creatives' media and the ad-blocker bait (decision 0026). */
+/**
+ * Our VAST server, its tracking pixels, the creatives' media and the ad-blocker bait (decision 0026);
+ * banners asked for the viewer and the house banner (decision 0063).
+ */
 export const adsRoutes =
   (ctx: Pick<AppContext, 'ads'>): FastifyPluginAsyncZod =>
   async (app) => {
@@ -103,6 +109,57 @@ export const adsRoutes =
           contentType: 'video/mp4',
           cacheControl: 'public, max-age=3600',
         }),
+    );
+
+    app.get(
+      '/v2/sites/:site/ads/banner',
+      {
+        schema: {
+          operationId: 'getAdBanner',
+          security: security.public,
+          tags,
+          summary:
+            "One banner's markup, asked by this server of the site's banner ad server (then its fallback) with " +
+            "the placement key, cache-buster, the viewer's IP and user agent and the slot's size; markup null " +
+            'when neither has an ad. 404 while the site shows no banners (adBanners off, ads off or no ad server)',
+          params: SiteParams,
+          querystring: AdBannerQuery,
+          response: { 200: AdBanner, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+        },
+      },
+      async (req, reply) => {
+        const banner = await ctx.ads.banner(await req.site(), req.query, {
+          ip: req.ip,
+          userAgent: req.headers['user-agent'] ?? '',
+        });
+        return reply.header('cache-control', 'no-store').send(banner);
+      },
+    );
+
+    app.get(
+      '/v2/sites/:site/ads/house-banner',
+      {
+        schema: {
+          operationId: 'getHouseAdBanner',
+          security: security.public,
+          tags,
+          summary:
+            "The site's own banner (an ad for its subscription, in its colours), as HTML: the ad server a site " +
+            'without a third-party one points its banners at (the demo does)',
+          params: SiteParams,
+          querystring: HouseBannerQuery,
+          response: {
+            200: z.string().describe('text/html: the banner markup'),
+            400: ErrorResponse,
+            404: ErrorResponse,
+          },
+        },
+      },
+      async (req, reply) =>
+        reply
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(ctx.ads.house(await req.site(), req.query.placement ?? '')),
     );
 
     app.get(AD_BLOCKER_BAIT_PATH, { schema: { hide: true } }, async (_req, reply) =>

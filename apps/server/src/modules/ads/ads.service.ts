@@ -5,6 +5,7 @@ import { AD_TRACKING_VIDEO_TYPES, type AdTrackingEvent } from '@marquee/domain';
 import { notFound } from '../../plugins/errors';
 import type { AnalyticsService, EventOrigin } from '../analytics';
 import type { Site } from '../sites';
+import { createBannerService } from './banners';
 import { buildVast, EMPTY_VAST } from './vast';
 
 export type AdsService = ReturnType<typeof createAdsService>;
@@ -16,7 +17,8 @@ const serves = (ads: StoredAdSettings) => ads.enabled && ads.status === 'approve
 
 /**
  * Our own ad server for operator-configured creatives (playback-and-social §4.3; decision 0026):
- * VAST 4 documents, their tracking pixels recorded as `video` analytics, and the creatives' media.
+ * VAST 4 documents, their tracking pixels recorded as `video` analytics, and the creatives' media;
+ * and the site's banners, asked of its ad server for the viewer (decision 0063).
  */
 export function createAdsService(deps: {
   analytics: Pick<AnalyticsService, 'recordAdEvent'>;
@@ -24,6 +26,9 @@ export function createAdsService(deps: {
   adsDir: string;
   /** Picks one of several eligible creatives (random by default; tests pass their own). */
   pick?: (count: number) => number;
+  /** This server over loopback: where a banner URL that is a path is asked (decision 0063). */
+  selfOrigin: string;
+  fetch?: typeof fetch;
 }) {
   const { analytics, adsDir } = deps;
   const pick = deps.pick ?? ((count: number) => randomInt(count));
@@ -32,6 +37,8 @@ export function createAdsService(deps: {
     ads.creatives.filter((c) => c.positions.includes(position === 'pre' ? 'pre' : 'mid'));
 
   return {
+    ...createBannerService(deps),
+
     /** The VAST document for one ad break: an InLine ad, or `<VAST version="4.0"/>` when none runs. */
     async vast({ uid, ads }: Site, query: VastQuery, origin: RequestOrigin): Promise<string> {
       if (!serves(ads)) return EMPTY_VAST;

@@ -1,6 +1,7 @@
 import { AdCreative, StoredAdSettings, type SiteConfig } from '@marquee/contract';
 import {
   adBannerRefreshMs,
+  AD_BANNER_DEFAULT_SIZE,
   AD_BANNER_FREQUENCY,
   AD_BANNER_MIN_REFRESH_MS,
   AD_BANNER_OFFSET,
@@ -22,6 +23,8 @@ export const DEFAULT_AD_SETTINGS: StoredAdSettings = {
     refreshMs: AD_BANNER_MIN_REFRESH_MS,
     url: null,
     slot: '',
+    size: AD_BANNER_DEFAULT_SIZE,
+    fallback: null,
   },
   creatives: [],
 };

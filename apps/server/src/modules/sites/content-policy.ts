@@ -47,7 +47,8 @@ export function siteSources(
   const { ads } = site;
   const adsOn = ads.enabled && ads.status === 'approved';
   const tag = adsOn ? [ads.url] : [];
-  const banner = adsOn ? [ads.banners.url] : [];
+  // Banners are asked by our server (decision 0063); the markup's images load in the page's frame.
+  const banner = adsOn ? [ads.banners.url, ads.banners.fallback] : [];
   const creatives = adsOn ? ads.creatives.map((c) => c.mediaUrl) : [];
   const iframes = tabs
     .filter((t) => t.kind === 'iframe')
@@ -57,7 +58,7 @@ export function siteSources(
   // host (scripts stay 'self'; images are open to https already). A tag on our own server does not.
   const anyAdHost = originOf(tag[0]) !== null ? ['https:'] : [];
   return {
-    connect: [...anyAdHost, ...uniqueOrigins([...tag, ...banner, site.heartbeat.url])],
+    connect: [...anyAdHost, ...uniqueOrigins([...tag, site.heartbeat.url])],
     media: [...anyAdHost, ...uniqueOrigins([...tag, ...creatives])],
     img: uniqueOrigins([...tag, ...banner]),
     frame: uniqueOrigins(iframes),

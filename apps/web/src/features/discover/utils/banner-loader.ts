@@ -1,6 +1,8 @@
-import { adBannerRefreshMs, adBannerUrl } from '@marquee/domain';
+import type { AdBanner } from '@marquee/contract';
+import { adBannerRefreshMs } from '@marquee/domain';
 
-export type BannerState = { kind: 'loading' } | { kind: 'loaded'; markup: string } | { kind: 'error' };
+export type BannerState =
+  { kind: 'loading' } | { kind: 'loaded'; markup: string; width: number; height: number } | { kind: 'error' };
 
 type Timers = {
   setInterval: (fn: () => void, ms: number) => unknown;
@@ -13,21 +15,23 @@ const defaultTimers: Timers = {
 };
 
 /**
- * One banner slot (discovery-and-site §5, §7, §8): fetches the ad markup for the placement with a
- * cache-buster, then again every max(configured refresh, 30 s). A failed or empty answer is
- * 'Error loading ad banner' until a later refresh succeeds. Returns a stop function.
+ * One banner slot (discovery-and-site §5, §7, §8): asks for the banner with a cache-buster (our
+ * server asks the ad server for the viewer, decision 0063), then again every max(configured
+ * refresh, 30 s). A failed or empty answer is 'Error loading ad banner' until a later refresh
+ * succeeds. Returns a stop function.
  */
 export function startBannerLoader(
-  config: { url: string; slot: string; refreshMs: number },
-  fetchMarkup: (url: string) => Promise<string>,
+  config: { refreshMs: number },
+  fetchBanner: (cacheBuster: string) => Promise<AdBanner>,
   onState: (state: BannerState) => void,
   timers: Timers = defaultTimers,
   now: () => number = Date.now,
 ): () => void {
   let stopped = false;
   const load = () =>
-    fetchMarkup(adBannerUrl(config.url, config.slot, String(now()))).then(
-      (markup) => !stopped && onState(markup.trim() ? { kind: 'loaded', markup } : { kind: 'error' }),
+    fetchBanner(String(now())).then(
+      ({ markup, width, height }) =>
+        !stopped && onState(markup?.trim() ? { kind: 'loaded', markup, width, height } : { kind: 'error' }),
       () => !stopped && onState({ kind: 'error' }),
     );
   onState({ kind: 'loading' });
