@@ -55,7 +55,7 @@ const anetCharges = () =>
   t.h.db.selectFrom('gateway_charges').selectAll().where('gateway', '=', 'authorizenet').execute();
 const charges = () => anet.requests.filter((r) => r.root === 'createTransactionRequest');
 describe('authorizenet refusals', () => {
-  it('not configured: not listed, and an order naming it is 400 naming gateway', async () => {
+  it('not configured: not listed, and an order naming it (or paypal-baid) is 400 naming gateway', async () => {
     await t.h.close();
     t = await commerceHarness();
     const gateways = (await t.h.app.inject({ url: '/api/payment/gateways' })).json();
@@ -63,6 +63,10 @@ describe('authorizenet refusals', () => {
     const res = await t.subscribe('alice', order('annual', 'x'));
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'gatewayUnavailable', field: 'gateway' });
+    // paypal-baid is a §3 value no flow reaches (decision 0058): never a gateway, so the same 400.
+    const baid = await t.subscribe('alice', order('annual', 'x', { gateway: 'paypal-baid' }));
+    expect(baid.statusCode).toBe(400);
+    expect(baid.json().error).toMatchObject({ code: 'gatewayUnavailable', field: 'gateway' });
   });
 
   it('configured but not enabled by the site: 400 naming gateway, nothing sent to Authorize.Net', async () => {
