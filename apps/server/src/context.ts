@@ -225,6 +225,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     captcha,
     stripe: config.stripe,
     paypal: config.paypal,
+    authorizenet: config.authorizenet,
     now,
     log: pino({ level: config.logLevel }),
     events,

@@ -106,6 +106,11 @@ const EnvSchema = z.object({
   PAYPAL_API_BASE: z.string().url().default('https://api-m.sandbox.paypal.com'),
   /** The id PayPal gave the webhook endpoint; without it PayPal webhooks are refused. */
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  /** Authorize.Net (decision 0058): the authorizenet gateway needs both. */
+  AUTHORIZENET_API_LOGIN_ID: z.string().min(1).optional(),
+  AUTHORIZENET_TRANSACTION_KEY: z.string().min(1).optional(),
+  /** The JSON API endpoint: the sandbox unless live (https://api.authorize.net/xml/v1/request.api); tests use a double. */
+  AUTHORIZENET_API_URL: z.string().url().default('https://apitest.authorize.net/xml/v1/request.api'),
 });
 
 export type Config = {
@@ -136,6 +141,7 @@ export type Config = {
   mailFrom: string;
   stripe?: { secretKey: string; webhookSecret: string | undefined; apiBase: string | undefined };
   paypal?: { clientId: string; secret: string; apiBase: string; webhookId: string | undefined };
+  authorizenet?: { loginId: string; transactionKey: string; apiUrl: string };
   captcha: {
     provider: 'altcha' | 'recaptcha' | 'turnstile';
     secret: string;
@@ -213,6 +219,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             secret: e.PAYPAL_SECRET,
             apiBase: e.PAYPAL_API_BASE,
             webhookId: e.PAYPAL_WEBHOOK_ID,
+          },
+        }
+      : {}),
+    ...(e.AUTHORIZENET_API_LOGIN_ID && e.AUTHORIZENET_TRANSACTION_KEY
+      ? {
+          authorizenet: {
+            loginId: e.AUTHORIZENET_API_LOGIN_ID,
+            transactionKey: e.AUTHORIZENET_TRANSACTION_KEY,
+            apiUrl: e.AUTHORIZENET_API_URL,
           },
         }
       : {}),

@@ -1,4 +1,6 @@
-import type { RouteOptions } from 'fastify';
+import type { LightMyRequestResponse, RouteOptions } from 'fastify';
+import { expect } from 'vitest';
+import { buildApp } from '../../src/app';
 import type { Insertable } from 'kysely';
 import type { AppContext } from '../../src/context';
 import type { BundlesTable, CouponsTable } from '../../src/db/schema';
@@ -180,14 +182,24 @@ export async function commerceHarness(
     });
 
   /** Saves a card for a user through the API (solving the captcha); answers its id. */
-  async function addCard(who: 'alice' | 'bob' | 'carol', cardNumber: string = TEST_CARDS.success) {
+  /** POST /api/payment/method/create/{gateway} as a user (solving the captcha): the response. */
+  async function postCard(
+    who: 'alice' | 'bob' | 'carol',
+    gateway: string,
+    cardNumber: string = TEST_CARDS.success,
+  ) {
     const site = who === 'carol' ? 'taxed' : 'acme';
-    const res = await h.app.inject({
+    return h.app.inject({
       method: 'POST',
-      url: '/api/payment/method/create/test',
+      url: `/api/payment/method/create/${gateway}`,
       headers: auth(who),
       payload: { recaptchaToken: await solvedCaptcha(h.app, site), paymentMethod: { ...CARD, cardNumber } },
     });
+  }
+
+  /** Saves a card for a user through the API at the test gateway; answers its id. */
+  async function addCard(who: 'alice' | 'bob' | 'carol', cardNumber: string = TEST_CARDS.success) {
+    const res = await postCard(who, 'test', cardNumber);
     if (res.statusCode !== 201) throw new Error(`addCard answered ${res.statusCode}: ${res.body}`);
     return res.json().id as string;
   }
@@ -208,6 +220,18 @@ export async function commerceHarness(
   const purchases = (userId: string) =>
     h.db.selectFrom('purchases').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
 
+  /** A restart of the server on the same database: the start-up pass runs reconcile and renewals. */
+  async function restart() {
+    const app = await buildApp({
+      config: h.config,
+      db: h.db,
+      context: { now: () => a.clock.now },
+      logger: false,
+    });
+    await app.ready();
+    await app.close();
+  }
+
   return {
     ...a,
     signTokens,
@@ -215,14 +239,25 @@ export async function commerceHarness(
     auth,
     newKey,
     subscribe,
+    postCard,
     addCard,
     cardOrder,
     gatewayCharges,
     purchases,
+    restart,
     solvedCaptcha,
   };
 }
 export type CommerceHarness = Awaited<ReturnType<typeof commerceHarness>>;
+
+/** A card decline as every card gateway answers it: 402 cardDeclined, the code in parentheses (§8). */
+export function expectDeclined(res: LightMyRequestResponse, code: string) {
+  expect(res.statusCode).toBe(402);
+  expect(res.json().error).toMatchObject({
+    code: 'cardDeclined',
+    message: `Unexpected error processing your payment. Please try again (${code})`,
+  });
+}
 
 /**
  * A renewal scheduler as one node runs it: its own gateway clients (test, free) over the shared

@@ -1,7 +1,6 @@
 import Stripe from 'stripe';
-import { buildApp } from '../../src/app';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CARD, commerceHarness, TEST_CARDS, type CommerceHarness } from './fixtures';
+import { commerceHarness, expectDeclined, TEST_CARDS, type CommerceHarness } from './fixtures';
 import { startStripeDouble, type StripeDouble } from './doubles/stripe-double';
 
 const WEBHOOK_SECRET = 'whsec_test_double_secret';
@@ -22,17 +21,7 @@ afterEach(async () => {
   await stripe.close();
 });
 
-async function addStripeCard(cardNumber: string = TEST_CARDS.success) {
-  return t.h.app.inject({
-    method: 'POST',
-    url: '/api/payment/method/create/stripe',
-    headers: t.auth('alice'),
-    payload: {
-      recaptchaToken: await t.solvedCaptcha(t.h.app, 'acme'),
-      paymentMethod: { ...CARD, cardNumber },
-    },
-  });
-}
+const addStripeCard = (cardNumber?: string) => t.postCard('alice', 'stripe', cardNumber);
 const order = (resourceId: string, paymentMethod: string) => ({
   ...t.cardOrder(resourceId, paymentMethod),
   gateway: 'stripe',
@@ -67,12 +56,7 @@ describe('stripe gateway refusals', () => {
 
   it('a declined charge: 402 with the decline code in parentheses, the charge declined, no purchase', async () => {
     const card = (await addStripeCard(TEST_CARDS.insufficientFunds)).json().id as string;
-    const res = await t.subscribe('alice', order('annual', card));
-    expect(res.statusCode).toBe(402);
-    expect(res.json().error).toMatchObject({
-      code: 'cardDeclined',
-      message: 'Unexpected error processing your payment. Please try again (insufficient_funds)',
-    });
+    expectDeclined(await t.subscribe('alice', order('annual', card)), 'insufficient_funds');
     expect(await t.purchases('alice')).toEqual([]);
     expect(await stripeCharges()).toEqual([
       expect.objectContaining({ status: 'declined', decline_code: 'insufficient_funds' }),
@@ -161,16 +145,7 @@ describe('stripe gateway', () => {
     expect(await t.purchases('alice')).toEqual([]);
     t.clock.now += 10 * 60_000;
     // A restart runs reconcile (the app's start-up reconciler), here twice: still one purchase.
-    for (let i = 0; i < 2; i++) {
-      const app = await buildApp({
-        config: t.h.config,
-        db: t.h.db,
-        context: { now: () => t.clock.now },
-        logger: false,
-      });
-      await app.ready();
-      await app.close();
-    }
+    for (let i = 0; i < 2; i++) await t.restart();
     const rows = await t.purchases('alice');
     expect(rows).toHaveLength(1);
     expect(rows[0]!.gateway_id).toBe([...stripe.intents.keys()][0]);

@@ -10,6 +10,7 @@ import { createCheckout } from './checkout/checkout.service';
 import { createOrderPlanner } from './checkout/order-plan';
 import { createDonationsRepository } from './donations/donations.repository';
 import { createDonations } from './donations/donations.service';
+import { createAuthorizenetGateway, type AuthorizenetConfig } from './gateways/authorizenet-gateway';
 import { createFreeGateway } from './gateways/free-gateway';
 import type { GatewayRegistry } from './gateways/gateway';
 import { createPaypalClient, createPaypalGateways, type PaypalConfig } from './gateways/paypal-gateway';
@@ -39,7 +40,7 @@ import { createWebhooksService } from './webhooks/webhooks.service';
 
 /**
  * Builds the commerce service and checkout with their gateways (free, test unless production forbids
- * it; stripe and paypal join the registry when configured; each site enables the ones it takes
+ * it; stripe, paypal and authorizenet join the registry when configured; each site enables the ones it takes
  * orders through, decision 0036) and tax providers. The captcha is the signup one, checked
  * with the commerce actions (addCard, purchase).
  */
@@ -60,6 +61,8 @@ export function createCommerceModule(deps: {
   stripe?: StripeConfig;
   /** paypal and paypal-sub join the registry only when configured (decision 0031). */
   paypal?: PaypalConfig;
+  /** authorizenet, the second card gateway, joins the registry only when configured (decision 0058). */
+  authorizenet?: AuthorizenetConfig;
   now: () => number;
   log: Logger;
   /** Where purchaseChanged is announced (entitlements subscribe). */
@@ -94,6 +97,7 @@ export function createCommerceModule(deps: {
     gateways.paypal = pp.paypal;
     gateways['paypal-sub'] = pp.paypalSub;
   }
+  if (deps.authorizenet) gateways.authorizenet = createAuthorizenetGateway(deps.authorizenet);
   const siteGateways = createSiteGateways(gateways, deps.siteGateways);
 
   // Built in dependency order: offers ← renewals ← payment methods ← purchases ← checkout.

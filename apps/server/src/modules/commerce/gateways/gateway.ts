@@ -1,3 +1,6 @@
+import { COMMERCE_MESSAGES } from '@marquee/domain';
+import { AppError } from '../../../plugins/errors';
+
 /**
  * One interface for every payment gateway (decision 0029). The embedded `test` gateway and `free`
  * implement it now; stripe (PaymentIntents / SetupIntents) and paypal adapters slot in behind it.
@@ -34,6 +37,19 @@ export class GatewayValidationError extends Error {
 
 /** The gateway refused an operation with its own message (e.g. deleting a card; "E00105…"). */
 export class GatewayRefusedError extends Error {}
+
+/**
+ * A provider failure that is ours to hide (our key, their 5xx, an unreadable answer): 502
+ * paymentFailed, the cause logged and never sent (a provider's 401 would look like the user's
+ * session failing). The gateway's own refusals and our AppErrors pass through.
+ */
+export function gatewayUnavailable(err: unknown): never {
+  if (err instanceof GatewayValidationError || err instanceof GatewayRefusedError || err instanceof AppError)
+    throw err;
+  const out = new AppError(502, 'paymentFailed', COMMERCE_MESSAGES.paymentFailure);
+  out.cause = err; // logged, never sent
+  throw out;
+}
 
 export interface PaymentGateway {
   readonly name: string;

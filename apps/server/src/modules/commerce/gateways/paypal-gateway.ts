@@ -1,6 +1,5 @@
-import { COMMERCE_MESSAGES } from '@marquee/domain';
 import { AppError } from '../../../plugins/errors';
-import { GatewayRefusedError, type ApprovalGateway, type ChargeOutcome } from './gateway';
+import { gatewayUnavailable, GatewayRefusedError, type ApprovalGateway, type ChargeOutcome } from './gateway';
 
 export interface PaypalConfig {
   clientId: string;
@@ -84,13 +83,6 @@ const approveLink = (links: Link[] | undefined) =>
 /** The buyer has not approved yet: the checkout stays open (a later confirm may still pay). */
 const notApproved = () =>
   new AppError(409, 'notApproved', 'The payment has not been approved at PayPal yet', 'id');
-
-function unavailable(err: unknown): never {
-  if (err instanceof AppError || err instanceof GatewayRefusedError) throw err;
-  const out = new AppError(502, 'paymentFailed', COMMERCE_MESSAGES.paymentFailure);
-  out.cause = err; // logged, never sent
-  throw out;
-}
 
 /** How long a buyer has to approve at PayPal before reconcile abandons the checkout. */
 export const APPROVAL_WINDOW_MS = 3 * 60 * 60_000;
@@ -268,7 +260,7 @@ export function createPaypalGateways(
         if (!href) throw new Error(`paypal order ${order.id} has no approval link`);
         return { ref: order.id, approvalHref: href };
       } catch (err) {
-        unavailable(err);
+        gatewayUnavailable(err);
       }
     },
     async complete({ ref, idempotencyKey }): Promise<ChargeOutcome> {
@@ -294,7 +286,7 @@ export function createPaypalGateways(
         // "The instrument presented was either declined by the processor or bank."
         if (err instanceof PaypalError && err.status === 422 && err.issue)
           return { status: 'declined', declineCode: err.issue.toLowerCase(), ref };
-        unavailable(err);
+        gatewayUnavailable(err);
       }
     },
     async abandon() {
@@ -322,7 +314,7 @@ export function createPaypalGateways(
         );
       } catch (err) {
         if (err instanceof PaypalError && err.status === 422) throw new GatewayRefusedError(err.message);
-        unavailable(err);
+        gatewayUnavailable(err);
       }
     },
   };
@@ -353,7 +345,7 @@ export function createPaypalGateways(
         if (!href) throw new Error(`paypal subscription ${sub.id} has no approval link`);
         return { ref: sub.id, approvalHref: href };
       } catch (err) {
-        unavailable(err);
+        gatewayUnavailable(err);
       }
     },
     async complete({ ref }): Promise<ChargeOutcome> {
@@ -368,7 +360,7 @@ export function createPaypalGateways(
         if (sub.status === 'APPROVAL_PENDING') throw notApproved();
         return { status: 'declined', declineCode: sub.status.toLowerCase(), ref: sub.id };
       } catch (err) {
-        unavailable(err);
+        gatewayUnavailable(err);
       }
     },
     async abandon(ref) {
@@ -379,7 +371,7 @@ export function createPaypalGateways(
       } catch (err) {
         // Never approved, or already canceled: either way nothing will bill.
         if (err instanceof PaypalError && (err.status === 404 || err.status === 422)) return;
-        unavailable(err);
+        gatewayUnavailable(err);
       }
     },
     findCharge: (chargeId) =>

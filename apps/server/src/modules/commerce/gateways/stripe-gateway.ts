@@ -1,7 +1,6 @@
-import { COMMERCE_MESSAGES } from '@marquee/domain';
 import Stripe from 'stripe';
-import { AppError } from '../../../plugins/errors';
 import {
+  gatewayUnavailable,
   GatewayRefusedError,
   GatewayValidationError,
   type ChargeOutcome,
@@ -29,18 +28,6 @@ export function stripeClient(config: StripeConfig): Stripe {
         }
       : {}),
   });
-}
-
-/**
- * Any other Stripe failure (auth, network, 5xx) is ours to hide: the SDK's errors carry Stripe's
- * HTTP status, which must not reach the client as if it were about its request.
- */
-function unavailable(err: unknown): never {
-  if (err instanceof GatewayValidationError || err instanceof GatewayRefusedError || err instanceof AppError)
-    throw err;
-  const out = new AppError(502, 'paymentFailed', COMMERCE_MESSAGES.paymentFailure);
-  out.cause = err; // logged, never sent
-  throw out;
 }
 
 /** Our saved-card token holds both halves Stripe needs for an off-session charge. */
@@ -103,7 +90,7 @@ export function createStripeGateway(config: StripeConfig, client: Stripe = strip
       } catch (err) {
         if (err instanceof Stripe.errors.StripeCardError)
           throw new GatewayValidationError(err.decline_code ?? err.code ?? 'card_error');
-        unavailable(err);
+        gatewayUnavailable(err);
       }
     },
 
@@ -138,7 +125,7 @@ export function createStripeGateway(config: StripeConfig, client: Stripe = strip
         }
         // A connection error leaves the outcome unknown: checkout keeps the charge pending.
         if (err instanceof Stripe.errors.StripeConnectionError) throw err;
-        unavailable(err);
+        gatewayUnavailable(err);
       }
     },
 
@@ -163,7 +150,7 @@ export function createStripeGateway(config: StripeConfig, client: Stripe = strip
       } catch (err) {
         if (err instanceof Stripe.errors.StripeInvalidRequestError)
           throw new GatewayRefusedError(err.message);
-        unavailable(err);
+        gatewayUnavailable(err);
       }
     },
 
@@ -174,7 +161,7 @@ export function createStripeGateway(config: StripeConfig, client: Stripe = strip
       } catch (err) {
         if (err instanceof Stripe.errors.StripeInvalidRequestError)
           throw new GatewayRefusedError(err.message);
-        unavailable(err);
+        gatewayUnavailable(err);
       }
     },
   };
