@@ -8,8 +8,9 @@
   var PlayerState = { UNSTARTED: -1, ENDED: 0, PLAYING: 1, PAUSED: 2, BUFFERING: 3, CUED: 5 };
   var DURATION = 634.5;
 
+  // Called with `new`: the object it returns is the player.
   function Player(element, options) {
-    var self = this;
+    var self = {};
     var target = typeof element === 'string' ? document.getElementById(element) : element;
     var frame = document.createElement('div');
     frame.setAttribute('data-testid', 'yt-stand-in');
@@ -27,7 +28,9 @@
     var destroyed = false;
 
     function now() {
-      return state === PlayerState.PLAYING ? Math.min(DURATION, position + (Date.now() - since) / 1000) : position;
+      return state === PlayerState.PLAYING
+        ? Math.min(DURATION, position + (Date.now() - since) / 1000)
+        : position;
     }
     function setState(next) {
       position = now();
@@ -37,33 +40,33 @@
       if (events.onStateChange) events.onStateChange({ data: next, target: self });
     }
 
-    this.playVideo = function () {
+    self.playVideo = function () {
       if (!destroyed && state !== PlayerState.PLAYING) setState(PlayerState.PLAYING);
     };
-    this.pauseVideo = function () {
+    self.pauseVideo = function () {
       if (!destroyed && state === PlayerState.PLAYING) setState(PlayerState.PAUSED);
     };
-    this.seekTo = function (seconds) {
+    self.seekTo = function (seconds) {
       position = Math.max(0, Math.min(DURATION, seconds));
       since = Date.now();
     };
-    this.mute = function () {
+    self.mute = function () {
       muted = true;
     };
-    this.unMute = function () {
+    self.unMute = function () {
       muted = false;
     };
-    this.isMuted = function () {
+    self.isMuted = function () {
       return muted;
     };
-    this.getCurrentTime = now;
-    this.getDuration = function () {
+    self.getCurrentTime = now;
+    self.getDuration = function () {
       return DURATION;
     };
-    this.getPlayerState = function () {
+    self.getPlayerState = function () {
       return state;
     };
-    this.destroy = function () {
+    self.destroy = function () {
       destroyed = true;
       frame.remove();
     };
@@ -77,6 +80,7 @@
       if (events.onReady) events.onReady({ target: self });
       if (Number(vars.autoplay) === 1) self.playVideo();
     }, 0);
+    return self;
   }
 
   window.YT = { Player: Player, PlayerState: PlayerState, loaded: 1 };
