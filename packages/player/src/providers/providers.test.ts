@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { trackHeartbeat, type HeartbeatPayload } from '../heartbeat';
 import { trackProgress, type ProgressRecorder } from '../progress';
 import type { PlayerError } from '../errors';
 import type { DailymotionNamespace, DailymotionState } from './dailymotion';
@@ -285,6 +286,38 @@ describe('createProviderPlayer over YouTube', () => {
     }
     yt.events().onStateChange!({ data: YT_STATE.PAUSED, target: yt.target });
     expect(reports).toEqual([10, 21, 21]);
+  });
+  it("the heartbeat carries the provider's position and state", async () => {
+    const { yt, intervals, player } = youTubePlayer();
+    const due: (() => void)[] = [];
+    const bodies: HeartbeatPayload[] = [];
+    trackHeartbeat(player, {
+      url: 'https://beats.example/hb',
+      intervalMs: 60_000,
+      siteUid: 'demo',
+      video: { uid: 'ev', title: 'Event', type: 'liveEvent', duration: 0 },
+      channel: { _id: 'events', name: 'Events', channelId: 'events' },
+      userId: null,
+      userAgent: 'TestAgent/1',
+      fetch: (async (_url: unknown, init?: RequestInit) => {
+        bodies.push(JSON.parse(init!.body as string) as HeartbeatPayload);
+        return new Response(null, { status: 204 });
+      }) as typeof fetch,
+      timers: { setTimeout: (fn) => due.push(fn), clearTimeout: () => undefined, now: () => 0 },
+    });
+    await flush();
+    yt.events().onReady!({ target: yt.target });
+    yt.state.time = 42;
+    yt.events().onStateChange!({ data: YT_STATE.PLAYING, target: yt.target });
+    intervals.tick();
+    due.shift()!();
+    expect(bodies[0]!.player).toEqual({
+      engine: 'yt',
+      currentTime: 42,
+      duration: 120,
+      paused: false,
+      muted: true,
+    });
   });
 });
 
