@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -13,6 +13,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** GET it for every mail the server sent so far: `[{ to, subject, text }]` (see mail.ts). */
     mailboxUrl: string;
+    /** The local stand-in of YouTube's IFrame API script the server hands out (PLAYER_SCRIPT_YT). */
+    youtubeScriptUrl: string;
   }
 }
 
@@ -54,6 +56,18 @@ export default async function setup(project: TestProject) {
   const mailboxUrl = `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}/mails`;
   env.SMTP_URL = sink.url;
 
+  // The provider player API the YouTube demo event loads: a local stand-in (decision 0059), so no
+  // browser test ever reaches youtube.com.
+  const standIn = readFileSync(join(root, 'e2e/stand-ins/youtube-iframe-api.js'));
+  const providers = createServer((req, res) => {
+    if (req.url !== '/iframe_api') return void res.writeHead(404).end();
+    res.setHeader('content-type', 'text/javascript');
+    res.end(standIn);
+  });
+  await new Promise<void>((resolve) => providers.listen(0, '127.0.0.1', resolve));
+  const youtubeScriptUrl = `http://127.0.0.1:${(providers.address() as AddressInfo).port}/iframe_api`;
+  env.PLAYER_SCRIPT_YT = youtubeScriptUrl;
+
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     env,
@@ -70,10 +84,12 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('mailboxUrl', mailboxUrl);
+  project.provide('youtubeScriptUrl', youtubeScriptUrl);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     await new Promise((r) => mailbox.close(r));
+    await new Promise((r) => providers.close(r));
     await sink.close();
   };
 }

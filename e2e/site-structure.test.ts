@@ -102,7 +102,9 @@ for (const viewport of [
       const days = page.getByTestId('live-events-day');
       expect(await days.first().getByRole('heading').textContent()).toBe('Today');
       expect(await days.last().getByRole('heading').textContent()).toBe('Not Started');
-      const live = page.locator('[data-testid="live-event"][data-state="live"]');
+      const live = page.locator('[data-testid="live-event"][data-state="live"]', {
+        hasText: 'Morning Concert',
+      });
       expect(await live.getByTestId('live-event-till').textContent()).toBe('NOW');
       expect(await page.getByText('Yesterday’s Keynote').count()).toBe(0);
       expect(await ownViolations(page)).toEqual([]);

@@ -43,6 +43,7 @@ import { libraryRoutes } from './modules/library/library.routes';
 import { registerAuth } from './plugins/auth';
 import { serveClients } from './plugins/clients';
 import { pageBootstrap } from './modules/sites/page-bootstrap';
+import { withPlayerSources } from './modules/sites/content-policy';
 import { checkTestPayments, type Config } from './plugins/config';
 import { registerErrorHandling } from './plugins/errors';
 import { swaggerOptions, swaggerUiOptions } from './plugins/openapi';
@@ -184,7 +185,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }
 
   serveClients(app, opts.clientsDir ?? resolve(import.meta.dirname, '../../'), {
-    sites: { resolve: (request) => request.site(), sources: ctx.sites.sources },
+    sites: {
+      resolve: (request) => request.site(),
+      sources: async (site) => {
+        const [sources, scripts] = await Promise.all([
+          ctx.sites.sources(site),
+          ctx.playback.playerScripts(site.uid),
+        ]);
+        return withPlayerSources(sources, scripts);
+      },
+    },
     preview: (site, path) => ctx.sharing.preview(site.uid, path),
     bootstrap: (site, path) =>
       pageBootstrap(

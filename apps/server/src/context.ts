@@ -239,6 +239,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     onPlay: (play) => recommendations.recordPlay(play),
     entitlements: (siteUid, userId) => entitlements.forUser(siteUid, userId),
     sessionIsLive: (sessionId) => auth.sessionIsLive(sessionId),
+    playerScripts: config.playerScripts,
   });
   const watchParty = createWatchPartyService({
     repo: createWatchPartyRepository(db),

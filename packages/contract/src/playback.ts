@@ -25,6 +25,19 @@ export const LiveChannelPlayParams = z.object({
 export type LiveChannelPlayParams = z.infer<typeof LiveChannelPlayParams>;
 
 /** The preview a viewer without access may play (live channels with preview minutes). */
+/**
+ * A source another company's player plays (the source map: jw, yt, dm; decision 0059): the provider's
+ * video id and the URL of its player API script, from the server's configuration.
+ */
+export const PlayProvider = z
+  .object({
+    source: z.enum(['jw', 'yt', 'dm']),
+    videoId: z.string(),
+    scriptUrl: z.string(),
+  })
+  .meta({ id: 'PlayProvider' });
+export type PlayProvider = z.infer<typeof PlayProvider>;
+
 export const PlayPreview = z.object({ seconds: z.number().int().positive() });
 export type PlayPreview = z.infer<typeof PlayPreview>;
 
@@ -51,6 +64,8 @@ export const PlayableUrl = z
     /** 'hls' (application/vnd.apple.mpegurl). */
     type: z.enum(['hls']).nullable(),
     dai: z.string().nullable(),
+    /** Set when the provider's own player plays it (url is then the provider's link); null for ours. */
+    provider: PlayProvider.nullable(),
     preview: PlayPreview.nullable(),
     /** ISO-8601 time after which the url stops working. */
     expiresAt: z.string().nullable(),

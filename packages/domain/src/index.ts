@@ -37,3 +37,4 @@ export * from './moments';
 export * from './sharing';
 export * from './reports';
 export * from './published';
+export * from './source-map';

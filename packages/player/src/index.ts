@@ -120,3 +120,10 @@ export { isNewer, positionAt, timelineAt } from './party/timeline';
 export { partyMedia, type PartyMedia } from './party/media';
 export { bindPartySync, type PartySync, type PartySyncOptions, type PartyTransport } from './party/session';
 export { socketPartyTransport } from './party/socket-transport';
+export { createProviderPlayer, type ProviderPlayerOptions } from './providers/provider-player';
+export {
+  loadProviderScript,
+  PROVIDER_UNREACHABLE_MESSAGE,
+  PROVIDER_SCRIPT_TIMEOUT_MS,
+} from './providers/script-loader';
+export type { ProviderKind, ProviderSourceInfo } from './providers/types';

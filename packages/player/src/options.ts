@@ -67,7 +67,8 @@ export function buildPlayerOptions(options: PlayerOptions): ResolvedPlayerOption
   };
 }
 
-export type EngineKind = 'native' | 'hls.js' | 'progressive';
+/** Our engines, and the providers' own players (YouTube, Dailymotion, JW Player; decision 0059). */
+export type EngineKind = 'native' | 'hls.js' | 'progressive' | 'yt' | 'dm' | 'jw';
 
 /** True when the URL looks like an HLS playlist. */
 export function isHlsUrl(src: string): boolean {

@@ -3876,6 +3876,12 @@ export type components = {
       to: string;
       liveChannels: components['schemas']['LiveChannel'][];
     };
+    PlayProvider: {
+      /** @enum {string} */
+      source: 'jw' | 'yt' | 'dm';
+      videoId: string;
+      scriptUrl: string;
+    };
     PlayableUrl: {
       code?: 10 | 20 | 30;
       url: string | null;
@@ -3891,6 +3897,7 @@ export type components = {
       certificateUrl: string | null;
       type: 'hls' | null;
       dai: string | null;
+      provider: components['schemas']['PlayProvider'] | null;
       preview: {
         seconds: number;
       } | null;

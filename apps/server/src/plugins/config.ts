@@ -92,6 +92,15 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Overrides https://api.stripe.com (tests point it at a local double). */
   STRIPE_API_BASE: z.string().url().optional(),
+  /**
+   * The provider player API scripts that play live events whose source is YouTube, Dailymotion or
+   * JW Player (the source map; decision 0059). JW Player's cloud-hosted library is per account
+   * (`https://cdn.jwplayer.com/libraries/{playerId}.js`), so it has no default: without it, a jw
+   * source answers 409. Tests point them at local stand-ins.
+   */
+  PLAYER_SCRIPT_YT: z.string().url().default('https://www.youtube.com/iframe_api'),
+  PLAYER_SCRIPT_DM: z.string().url().default('https://geo.dailymotion.com/libs/player.js'),
+  PLAYER_SCRIPT_JW: z.string().url().optional(),
   /** `production` turns the test-payment guard on (decision 0036). */
   NODE_ENV: z.string().optional(),
   /**
@@ -149,6 +158,8 @@ export type Config = {
     siteKey: string | undefined;
   };
   social: SocialConfig;
+  /** The provider player API scripts by source (decision 0059); jw only when configured. */
+  playerScripts: { yt: string; dm: string; jw?: string };
   /** NODE_ENV is production. */
   production: boolean;
   /** ALLOW_TEST_PAYMENTS_IN_PRODUCTION was set to its one value. */
@@ -201,6 +212,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       siteKey: e.CAPTCHA_SITE_KEY,
     },
     social: socialConfig(e),
+    playerScripts: {
+      yt: e.PLAYER_SCRIPT_YT,
+      dm: e.PLAYER_SCRIPT_DM,
+      ...(e.PLAYER_SCRIPT_JW ? { jw: e.PLAYER_SCRIPT_JW } : {}),
+    },
     production: e.NODE_ENV === 'production',
     allowTestPaymentsInProduction: e.ALLOW_TEST_PAYMENTS_IN_PRODUCTION === ALLOW_TEST_PAYMENTS_VALUE,
     ...(e.STRIPE_SECRET_KEY

@@ -65,6 +65,8 @@ export function setPagePolicy(reply: FastifyReply, policy: string, framable: boo
  * (decision 0039): nothing beyond our own origin unless a setting names a host.
  */
 export type SiteSources = {
+  /** Scripts: the provider player APIs the server is configured with (decision 0059); else none. */
+  script?: string[];
   /** fetch/XHR: the VAST ad tag, the banner ad server, the heartbeat endpoint. */
   connect: string[];
   /** Video and audio: the ad tag's host and the creatives' external media. */
@@ -85,7 +87,8 @@ export type Framing = 'none' | 'embed';
 
 /**
  * The Content-Security-Policy of a web or TV page: scripts only from our origin (the built pages
- * have no inline code: the bootstrap is a JSON data block, never executed), never eval; media and
+ * have no inline code: the bootstrap is a JSON data block, never executed) and the configured
+ * provider player APIs, never eval; media and
  * API on our origin, with `blob:` for hls.js (MediaSource and its worker); outside hosts only as
  * the site's integrations need. Styles allow inline: the branded theme `<style>` and the captcha
  * widget's injected styles.
@@ -100,7 +103,7 @@ export function pageContentPolicy(sources: SiteSources, framing: Framing): strin
         : list("'self'", ...sources.frameAncestors);
   const directives: [string, string][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'"],
+    ['script-src', list("'self'", ...(sources.script ?? []))],
     ['script-src-attr', "'none'"],
     ['style-src', list("'self'", "'unsafe-inline'")],
     ['img-src', list("'self'", 'data:', 'blob:', 'https:', ...sources.img)],

@@ -8,6 +8,7 @@ import { newSiteRow } from '../modules/sites/site-defaults';
 import {
   DEMO_CHANNELS,
   DEMO_EVENTS,
+  DEMO_YOUTUBE_LINK,
   DEMO_LIVE_CHANNELS,
   DEMO_MEMBERS_VIDEO,
   DEMO_MOVIES,
@@ -343,6 +344,21 @@ export async function seedDemoCatalog(
     end: null,
     ended: false,
   });
+  // Another company's player: the page loads YouTube's IFrame API (PLAYER_SCRIPT_YT) to play it, and
+  // says the provider could not be reached when that fails (offline).
+  event(
+    DEMO_EVENTS.youtube,
+    'Big Buck Bunny, round the clock on YouTube',
+    {
+      start: iso(t - 7 * 24 * HOUR),
+      end: null,
+      ended: false,
+      is247: true,
+      sourceType: 'yt',
+      videoLink: DEMO_YOUTUBE_LINK,
+    },
+    { asset_id: null, access_type: 'public' },
+  );
 
   // ---------- EPG: 30-min programmes for 24 h from the current UTC hour minus 2 h ----------
   const epgStart = Math.floor(t / HOUR) * HOUR - 2 * HOUR;

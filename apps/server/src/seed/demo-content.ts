@@ -345,4 +345,9 @@ export const DEMO_EVENTS = {
   tomorrow: 'demo-event-tomorrow',
   ended: 'demo-event-ended',
   notStarted: 'demo-event-not-started',
+  /** Round the clock from YouTube: plays in YouTube's own player (the source map; decision 0059). */
+  youtube: 'demo-event-youtube',
 } as const;
+
+/** The YouTube video the demo's YouTube event plays: Big Buck Bunny, as the Blender Foundation uploaded it. */
+export const DEMO_YOUTUBE_LINK = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';

@@ -94,7 +94,7 @@ describe('demo seed', () => {
     await seedDemoCatalog(h.db, assetIds, now);
     expect(await counts(h.db)).toEqual(first);
 
-    expect(summary).toMatchObject({ site: 'demo', epgEntries: 96, liveEvents: 5 });
+    expect(summary).toMatchObject({ site: 'demo', epgEntries: 96, liveEvents: 6 });
     expect(first.channels).toBeGreaterThanOrEqual(3);
     expect(await countWhere(h.db, 'video')).toBeGreaterThanOrEqual(20);
     expect(await countWhere(h.db, 'episode')).toBe(12);
@@ -163,6 +163,15 @@ describe('demo seed', () => {
     expect(state(DEMO_EVENTS.ended)).toBe('ended');
     expect(byUid.get(DEMO_EVENTS.notStarted).start.startsWith('9999-12-31')).toBe(true);
     expect(state(DEMO_EVENTS.notStarted)).toBe('future');
+  });
+
+  it("has a round-the-clock YouTube event that play-url hands to YouTube's player (the source map)", async () => {
+    const res = await h.app.inject(`/v2/sites/demo/videos/${DEMO_EVENTS.youtube}/play-url`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+      provider: { source: 'yt', videoId: 'aqz-KE-bpKQ', scriptUrl: h.config.playerScripts.yt },
+    });
   });
 
   it('creates the demo site, its pages and tabs, bundles and users with argon2id hashes', async () => {

@@ -5,6 +5,7 @@ import { bindHotkeys, type HotkeyAction } from '../hotkeys';
 import type { PlayerError } from '../errors';
 import type { PlayerOptions } from '../options';
 import type { Player as CorePlayer } from '../player';
+import type { ProviderSourceInfo } from '../providers/types';
 import { useIdle } from './use-idle';
 import { usePlayer, type PlayerState } from './use-player';
 import { PlayerMenu, type PlayerMenuLabels } from './player-menu';
@@ -12,6 +13,11 @@ import { useSmartPause } from './use-smart-pause';
 
 export interface PlayerProps {
   src: string | null | undefined;
+  /**
+   * A YouTube, Dailymotion or JW Player source (play-url's `provider`): the provider's own player
+   * plays it in place of the video element (decision 0059).
+   */
+  provider?: ProviderSourceInfo | null;
   /** When the signed `src` expires, and how to renew it (play-url again) on a longer play. */
   expiresAt?: PlayerOptions['expiresAt'];
   renewSource?: PlayerOptions['renewSource'];
@@ -55,8 +61,12 @@ export interface PlayerProps {
  */
 export function Player(props: PlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const providerRef = useRef<HTMLDivElement>(null);
+  const provider = props.provider ?? null;
   const { player, state } = usePlayer(videoRef, {
     src: props.src,
+    provider,
+    providerHost: providerRef,
     expiresAt: props.expiresAt,
     renewSource: props.renewSource,
     serverNow: props.serverNow,
@@ -96,19 +106,29 @@ export function Player(props: PlayerProps) {
       data-idle={idle || undefined}
       data-engine={state.engine ?? undefined}
     >
-      <video
-        ref={videoRef}
-        data-testid="player"
-        controls={props.controls ?? true}
-        playsInline
-        title={props.title}
-        style={{ width: '100%', height: '100%', display: 'block', cursor: idle ? 'none' : undefined }}
-      >
-        {props.tracks?.map((t) => (
-          <track key={t.language} kind="subtitles" src={t.src} srcLang={t.language} label={t.label} />
-        ))}
-      </video>
-      {(props.menu ?? props.controls !== false) && !state.error?.fatal ? (
+      {provider ? (
+        <div
+          ref={providerRef}
+          data-testid="player"
+          data-provider={provider.source}
+          title={props.title}
+          style={{ width: '100%', height: '100%' }}
+        />
+      ) : (
+        <video
+          ref={videoRef}
+          data-testid="player"
+          controls={props.controls ?? true}
+          playsInline
+          title={props.title}
+          style={{ width: '100%', height: '100%', display: 'block', cursor: idle ? 'none' : undefined }}
+        >
+          {props.tracks?.map((t) => (
+            <track key={t.language} kind="subtitles" src={t.src} srcLang={t.language} label={t.label} />
+          ))}
+        </video>
+      )}
+      {(props.menu ?? props.controls !== false) && !state.error?.fatal && !provider ? (
         <PlayerMenu player={player} tracks={props.tracks ?? []} labels={props.menuLabels} hidden={idle} />
       ) : null}
       {props.unmuteButton !== false && state.muted && state.playing && !state.error ? (

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createPlayer, type Player } from '../player';
+import { createProviderPlayer } from '../providers/provider-player';
+import type { ProviderSourceInfo } from '../providers/types';
 import type { PlayerError } from '../errors';
 import type { EngineKind, PlayerOptions } from '../options';
 
@@ -28,6 +30,12 @@ const initialState: PlayerState = {
 export interface UsePlayerOptions extends Omit<PlayerOptions, 'src'> {
   src: string | null | undefined;
   onEnded?: () => void;
+  /**
+   * A source the provider's own player plays (play-url's `provider`; decision 0059): it is drawn in
+   * `providerHost` instead of the video element.
+   */
+  provider?: ProviderSourceInfo | null;
+  providerHost?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -39,24 +47,43 @@ export function usePlayer(videoRef: RefObject<HTMLVideoElement | null>, options:
   const [state, setState] = useState<PlayerState>(initialState);
   const latest = useRef(options);
   latest.current = options;
-  const { src, autoplay, muted, live, startTime, expiresAt } = options;
+  const { src, autoplay, muted, live, startTime, expiresAt, providerHost } = options;
+  const providerSource = options.provider?.source;
+  const providerVideo = options.provider?.videoId;
+  const providerScript = options.provider?.scriptUrl;
 
   useEffect(() => {
     const video = videoRef.current;
-    if (!video || !src) return;
-    const p = createPlayer(video, {
-      src,
-      autoplay,
-      muted,
-      live,
-      startTime,
-      expiresAt,
-      // The newest callbacks, so a re-render does not restart the player.
-      onError: (error) => latest.current.onError?.(error),
-      renewSource: () => latest.current.renewSource?.() ?? Promise.resolve(null),
-      serverNow: () => latest.current.serverNow?.() ?? Date.now(),
-    });
-    setState({ ...initialState, engine: p.engine, muted: video.muted });
+    const host = providerHost?.current;
+    if (!src) return;
+    // The newest callbacks, so a re-render does not restart the player.
+    const onError = (error: PlayerError) => latest.current.onError?.(error);
+    let p: Player;
+    if (providerSource && providerVideo && providerScript) {
+      if (!host) return;
+      p = createProviderPlayer(host, {
+        provider: { source: providerSource, videoId: providerVideo, scriptUrl: providerScript },
+        autoplay,
+        muted,
+        live,
+        startTime,
+        onError,
+      });
+    } else {
+      if (!video) return;
+      p = createPlayer(video, {
+        src,
+        autoplay,
+        muted,
+        live,
+        startTime,
+        expiresAt,
+        onError,
+        renewSource: () => latest.current.renewSource?.() ?? Promise.resolve(null),
+        serverNow: () => latest.current.serverNow?.() ?? Date.now(),
+      });
+    }
+    setState({ ...initialState, engine: p.engine, muted: p.video.muted });
     const patch = (next: Partial<PlayerState>) => setState((s) => ({ ...s, ...next }));
     const offs = [
       p.on('ready', ({ engine, duration }) => patch({ ready: true, engine, duration })),
@@ -77,7 +104,7 @@ export function usePlayer(videoRef: RefObject<HTMLVideoElement | null>, options:
       setPlayer(null);
     };
     // startTime and expiresAt only matter for the first load of a source, so they are not dependencies.
-  }, [videoRef, src, autoplay, muted, live]);
+  }, [videoRef, providerHost, src, autoplay, muted, live, providerSource, providerVideo, providerScript]);
 
   return { player, state };
 }

@@ -28,6 +28,27 @@ export function createPlaybackRepository(db: Db) {
         .where('uid', '=', uid)
         .executeTakeFirst(),
 
+    /** The distinct `sourceType`s of a site's live events (the source map; decision 0059). */
+    async findLiveSourceTypes(siteUid: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('videos')
+        .select('live_event')
+        .where('site_uid', '=', siteUid)
+        .where('type', '=', 'liveEvent')
+        .where('live_event', 'like', '%sourceType%')
+        .execute();
+      const types = new Set<string>();
+      for (const { live_event } of rows) {
+        try {
+          const parsed = JSON.parse(live_event ?? 'null') as { sourceType?: unknown } | null;
+          if (typeof parsed?.sourceType === 'string') types.add(parsed.sourceType);
+        } catch {
+          // A malformed row plays nothing from a provider.
+        }
+      }
+      return [...types];
+    },
+
     findAsset: (id: string) =>
       db
         .selectFrom('media_assets')

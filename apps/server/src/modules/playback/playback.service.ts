@@ -14,6 +14,9 @@ import {
   type UnlockingBundle,
   PlaybackErrorCode,
   PlayCode,
+  providerSource,
+  providerVideoId,
+  type ProviderSource,
 } from '@marquee/domain';
 import { AppError, forbidden, notFound } from '../../plugins/errors';
 import type { MediaClaims, MediaSigner } from './media-token';
@@ -111,6 +114,7 @@ type LiveEventJson = {
   type?: string;
   videoLink?: string | null;
   is247?: boolean;
+  sourceType?: string | null;
   preorderBundleId?: string | null;
   freeToWatch?: boolean;
 };
@@ -128,7 +132,14 @@ function liveTiming(ev: LiveEventJson): LiveEventTimingMs {
   };
 }
 
-type Stream = { url: string; token: string | null; expiresAt: string | null };
+const PROVIDER_NAMES: Record<ProviderSource, string> = { yt: 'YouTube', dm: 'Dailymotion', jw: 'JW Player' };
+
+type Stream = {
+  url: string;
+  token: string | null;
+  expiresAt: string | null;
+  provider?: PlayableUrl['provider'];
+};
 
 /** Builds the spec's playable-url response from an access outcome and, when it plays, the stream. */
 export function toPlayableUrl(
@@ -148,6 +159,7 @@ export function toPlayableUrl(
     certificateUrl: null,
     type: null,
     dai: null,
+    provider: null,
     preview: null,
     expiresAt: null,
     paidAccess: false,
@@ -188,7 +200,8 @@ export function toPlayableUrl(
         token: stream?.token ?? null,
         authToken: stream?.token ?? null,
         expiresAt: stream?.expiresAt ?? null,
-        type: stream?.url.includes('.m3u8') ? 'hls' : null,
+        type: !stream?.provider && stream?.url.includes('.m3u8') ? 'hls' : null,
+        provider: stream?.provider ?? null,
         preview: outcome.previewSeconds ? { seconds: outcome.previewSeconds } : null,
         paidAccess: outcome.paidAccess,
         paidBundles: outcome.paidBundles,
@@ -217,6 +230,8 @@ export function createPlaybackService(deps: {
    * needs a live session, so without this no signed-in viewer gets a key.
    */
   sessionIsLive?: (sessionId: string) => Promise<boolean>;
+  /** The provider player API scripts by source (config.playerScripts; decision 0059). */
+  playerScripts?: Partial<Record<ProviderSource, string>>;
 }) {
   const { repo, signer, now } = deps;
   const videoOf = cached((key) => {
@@ -224,6 +239,7 @@ export function createPlaybackService(deps: {
     return repo.findVideo(site, uid);
   });
   const assetOf = cached((id) => repo.findAsset(id));
+  const sourceTypesOf = cached((site) => repo.findLiveSourceTypes(site));
   const bundlesOf = cached(async (site) => (await repo.findBundles(site)).map(toSiteBundle));
 
   /** The claims that bind a media token to its viewer: their id and their session. */
@@ -284,6 +300,28 @@ export function createPlaybackService(deps: {
     return { outcome, event, withoutAds: video.without_ads === 1 || withoutAds };
   }
 
+  /**
+   * A live event the provider's own player plays (the source map; decision 0059): its link, the
+   * provider's id of the video in it and the configured API script. 409 when either is missing.
+   */
+  function providerStream(uid: string, source: ProviderSource, event: LiveEventJson | null): Stream {
+    const videoId = providerVideoId(source, event?.videoLink);
+    if (!event?.videoLink || !videoId)
+      throw new AppError(
+        409,
+        PlaybackErrorCode.mediaNotReady,
+        `Video '${uid}' has no ${PROVIDER_NAMES[source]} video in its videoLink`,
+      );
+    const scriptUrl = deps.playerScripts?.[source];
+    if (!scriptUrl)
+      throw new AppError(
+        409,
+        PlaybackErrorCode.mediaNotReady,
+        `Video '${uid}' plays in ${PROVIDER_NAMES[source]}, which this server has no player script for`,
+      );
+    return { url: event.videoLink, token: null, expiresAt: null, provider: { source, videoId, scriptUrl } };
+  }
+
   /** decideAccess for a live channel (404 for an unknown one), with its preview minutes. */
   async function channelAccess(siteUid: string, id: string, user: PlaybackUser | null) {
     const channel = await repo.findLiveChannel(siteUid, id);
@@ -304,6 +342,17 @@ export function createPlaybackService(deps: {
   }
 
   return {
+    /**
+     * The provider player API scripts a site's pages may load: those of the providers its live
+     * events play from (the page's Content-Security-Policy opens to nothing else; decision 0059).
+     */
+    async playerScripts(siteUid: string): Promise<Partial<Record<ProviderSource, string>>> {
+      const used = new Set((await sourceTypesOf(siteUid)).map(providerSource));
+      return Object.fromEntries(
+        Object.entries(deps.playerScripts ?? {}).filter(([source]) => used.has(source as ProviderSource)),
+      );
+    },
+
     async videoPlayUrl(
       siteUid: string,
       uid: string,
@@ -315,6 +364,8 @@ export function createPlaybackService(deps: {
       const { outcome, event, withoutAds } = await videoAccess(siteUid, video, user);
       if (outcome.kind !== 'play') return toPlayableUrl(outcome, null, withoutAds);
 
+      const provider = providerSource(event?.sourceType);
+      if (provider) return toPlayableUrl(outcome, providerStream(uid, provider, event), withoutAds);
       if (!video.asset_id && event?.type === 'link' && event.videoLink) {
         return toPlayableUrl(outcome, { url: event.videoLink, token: null, expiresAt: null }, withoutAds);
       }

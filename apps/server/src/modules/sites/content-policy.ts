@@ -65,3 +65,65 @@ export function siteSources(
     frameAncestors: site.frameAncestors,
   };
 }
+
+type ProviderHosts = { domain: string } & Partial<Record<'script' | 'frame' | 'connect' | 'media', string[]>>;
+
+/**
+ * What the provider player APIs (the source map; decision 0059) load besides their script: YouTube's
+ * API script pulls its widget script from www.youtube.com and draws the video in an iframe there;
+ * Dailymotion's draws an iframe from geo.dailymotion.com; JW Player's library loads its modules from
+ * ssl.p.jwpcdn.com and plays playlists and media from its CDN in our page.
+ */
+const PROVIDER_HOSTS: Record<'yt' | 'dm' | 'jw', ProviderHosts> = {
+  yt: {
+    domain: 'youtube.com',
+    script: ['https://www.youtube.com'],
+    frame: ['https://www.youtube.com', 'https://www.youtube-nocookie.com'],
+  },
+  dm: { domain: 'dailymotion.com', frame: ['https://geo.dailymotion.com'] },
+  jw: {
+    domain: 'jwplayer.com',
+    script: ['https://ssl.p.jwpcdn.com'],
+    connect: ['https://cdn.jwplayer.com', 'https://content.jwplatform.com', 'https://ssl.p.jwpcdn.com'],
+    media: ['https://cdn.jwplayer.com', 'https://content.jwplatform.com'],
+  },
+};
+
+const onDomain = (origin: string, domain: string) => {
+  const host = new URL(origin).hostname;
+  return host === domain || host.endsWith(`.${domain}`);
+};
+
+/**
+ * A site's sources with the configured provider player scripts added: the script's origin, and what
+ * the provider's API loads next when the script is the provider's own (a stand-in elsewhere adds only
+ * its origin; a script on our own origin, a relative URL, adds nothing).
+ */
+export function withPlayerSources(
+  sources: SiteSources,
+  scripts: Partial<Record<'yt' | 'dm' | 'jw', string>>,
+): SiteSources {
+  const add = {
+    script: [] as string[],
+    frame: [] as string[],
+    connect: [] as string[],
+    media: [] as string[],
+  };
+  for (const [source, url] of Object.entries(scripts) as ['yt' | 'dm' | 'jw', string | undefined][]) {
+    const origin = originOf(url);
+    if (!origin) continue;
+    add.script.push(origin);
+    const hosts = PROVIDER_HOSTS[source];
+    if (!onDomain(origin, hosts.domain)) continue;
+    for (const kind of ['script', 'frame', 'connect', 'media'] as const)
+      add[kind].push(...(hosts[kind] ?? []));
+  }
+  const merged = (mine: string[] | undefined, more: string[]) => [...new Set([...(mine ?? []), ...more])];
+  return {
+    ...sources,
+    script: merged(sources.script, add.script),
+    frame: merged(sources.frame, add.frame),
+    connect: merged(sources.connect, add.connect),
+    media: merged(sources.media, add.media),
+  };
+}

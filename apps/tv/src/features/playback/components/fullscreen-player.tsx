@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 
 interface FullscreenPlayerProps {
   src: string | null | undefined;
+  /** A YouTube, Dailymotion or JW Player source: play-url's `provider` (decision 0059). */
+  provider?: PlayerProps['provider'];
   /** When `src` expires and how to renew it before (play-url again; decision 0037). */
   expiresAt?: PlayerProps['expiresAt'];
   renewSource?: PlayerProps['renewSource'];
@@ -40,6 +42,7 @@ function clock(seconds: number) {
  */
 export function FullscreenPlayer({
   src,
+  provider,
   expiresAt,
   renewSource,
   title,
@@ -132,6 +135,7 @@ export function FullscreenPlayer({
       ) : (
         <Player
           src={src}
+          provider={provider}
           expiresAt={expiresAt}
           renewSource={renewSource}
           serverNow={serverNow}

@@ -62,6 +62,7 @@ export function PlayVideo({
   return (
     <FullscreenPlayer
       src={startTime === null || !gatePassed ? undefined : playUrl.data?.url}
+      provider={playUrl.data?.provider}
       expiresAt={playUrl.data?.expiresAt}
       renewSource={renewPlayUrl}
       startTime={startTime ?? 0}

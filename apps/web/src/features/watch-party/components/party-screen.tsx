@@ -346,6 +346,7 @@ function PartyRoom({
           playUrl.data?.url ? (
             <Player
               src={playUrl.data.url}
+              provider={playUrl.data.provider}
               expiresAt={playUrl.data.expiresAt}
               serverNow={api.serverNow}
               autoplay={live}

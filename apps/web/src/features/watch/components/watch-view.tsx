@@ -140,6 +140,7 @@ export function WatchView({
         ) : playUrl.data?.url && startTime !== null && gatePassed && !ads.holdContent ? (
           <Player
             src={playUrl.data.url}
+            provider={playUrl.data.provider}
             expiresAt={playUrl.data.expiresAt}
             renewSource={() => renewVideoPlayUrl(videoUid)}
             serverNow={api.serverNow}
