@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { QUEUE_TYPES, WATCH_LIST_QUEUE_ID, queueOfList, queuePageSize, queueSource, toQueue } from './queue';
+import {
+  QUEUE_TYPES,
+  WATCH_LIST_QUEUE_ID,
+  queueOfList,
+  queuePageSize,
+  queueSource,
+  toQueue,
+  type QueueSourceInput,
+} from './queue';
 
 describe('queue loaders (§7; decision 0062)', () => {
   it('"Queue loaders exist for live-event channel, movie extras, series extras, playlist, watch list, movie channel, dynamic movie channel, series episodes, series by dynamic episode, video channel and dynamic video channel"', () => {
