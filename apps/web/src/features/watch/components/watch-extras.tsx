@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { PlayableUrl } from '@marquee/api-client';
@@ -8,11 +8,13 @@ import {
   OWNER_PAID_NOTICE,
   OWNER_PRIVATE_NOTICE,
   RIGHT_MENU_TAB_LABELS,
+  RIGHT_MENU_WIDTH_PX,
   canonicalWatchPath,
+  isRightMenuBeside,
   rightMenuTabs,
   type RightMenuTab,
 } from '@marquee/domain';
-import { useWatchQueue } from '../api/use-watch-queue';
+import { routeQueueContext, useWatchQueue } from '../api/use-watch-queue';
 import { useEmbedBridge } from '../hooks/use-embed-bridge';
 import { usePreviewLimit } from '../hooks/use-preview-limit';
 import { useWatchHead } from '../hooks/use-watch-head';
@@ -78,11 +80,7 @@ export function WatchExtras({
   useEffect(() => watchStateStore.set(variant.state), [variant.state]);
 
   const queue = useWatchQueue({
-    videoUid: variant.videoUid,
-    channelId: params.channelId ?? null,
-    seriesUid: params.seriesUid ?? null,
-    dynamicType: params.channelId ? null : (params.dynamicType ?? null),
-    playlistUid: params.playlistUid ?? null,
+    ...routeQueueContext(route),
     ...(flags.embed ? { limit: flags.queueSize } : {}),
   });
   const hrefFor = (item: Video) => `${itemWatchPath(route, item)}${flagsSearch(flags)}`;
@@ -248,10 +246,18 @@ export function WatchExtras({
     ) : (
       <VideoInfoPanel video={video} exactDate={config?.perms.exactPublishedDate ?? false} />
     );
+  // The right menu (§2.3 "350 px wide"): beside the player on wide windows, under it below (watch.css).
   return (
     <>
       {notices}
-      <WatchTabs model={model} active={active} onSelect={setTab} panel={panel} />
+      <aside
+        className="watch__side"
+        data-testid="watch-right-menu"
+        data-beside={isRightMenuBeside(width) || undefined}
+        style={{ '--mq-right-menu-width': `${RIGHT_MENU_WIDTH_PX}px` } as CSSProperties}
+      >
+        <WatchTabs model={model} active={active} onSelect={setTab} panel={panel} />
+      </aside>
     </>
   );
 }
