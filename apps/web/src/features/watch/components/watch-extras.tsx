@@ -124,7 +124,7 @@ export function WatchExtras({
   useEmbedBridge(player, { enabled: flags.embed, allowedOrigins: origins, videoUid: variant.videoUid });
 
   // Embed with autoplayNext: the end plays the first Up Next item (the site's own end rule runs otherwise).
-  const nextHref = flags.embed && flags.autoplayNext && queue.items[0] ? hrefFor(queue.items[0]) : null;
+  const nextHref = flags.embed && flags.autoplayNext && queue.next ? hrefFor(queue.next) : null;
   useEffect(() => {
     if (!player || !nextHref) return;
     return player.on('ended', () => void navigate(nextHref));
@@ -176,7 +176,11 @@ export function WatchExtras({
   );
 
   if (flags.embed) {
-    const upNext = flags.queue && flags.queueSize > 0 ? queue.items.slice(0, flags.queueSize) : [];
+    // Up Next leaves out the playing video (a series' or extras' queue lists it too).
+    const upNext =
+      flags.queue && flags.queueSize > 0
+        ? queue.items.filter((v) => v.uid !== queue.currentUid).slice(0, flags.queueSize)
+        : [];
     return (
       <div className="watch-embed" data-testid="embed-extras">
         {notices}
