@@ -40,6 +40,7 @@ import { socialRoutes } from './modules/social/social.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { watchListRoutes } from './modules/watch-list/watch-list.routes';
 import { libraryRoutes } from './modules/library/library.routes';
+import { queueRoutes } from './modules/queue/queue.routes';
 import { registerAuth } from './plugins/auth';
 import { serveClients } from './plugins/clients';
 import { pageBootstrap } from './modules/sites/page-bootstrap';
@@ -136,6 +137,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adsRoutes(ctx));
   await app.register(entitlementsRoutes(ctx));
   await app.register(libraryRoutes(ctx));
+  await app.register(queueRoutes(ctx));
   await app.register(watchPartyRoutes(ctx));
   await app.register(gifsRoutes(ctx));
   await app.register(momentsRoutes(ctx));

@@ -66,6 +66,7 @@ import { createWatchPartyRepository } from './modules/watch-party/watch-party.re
 import { createWatchPartyService, type WatchPartyService } from './modules/watch-party/watch-party.service';
 import { createWatchListService, type WatchListService } from './modules/watch-list/watch-list.service';
 import { createLibraryService, type LibraryService } from './modules/library/library.service';
+import { createQueueService, type QueueService } from './modules/queue/queue.service';
 import { AppError } from './plugins/errors';
 import { testPaymentsAllowed, type Config } from './plugins/config';
 
@@ -115,6 +116,8 @@ export type AppContext = {
   ads: AdsService;
   /** The movies and series the viewer's purchases own (decision 0030). */
   library: LibraryService;
+  /** The watch screen's queue loaders over the catalog and the watch list (decision 0062). */
+  queues: QueueService;
   /** Watch parties: sessions and their synced room (decision 0046). */
   watchParty: WatchPartyService;
   /** Live chat: tokens, messages, mutes and bans (decision 0045). */
@@ -206,6 +209,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
         }),
       now,
     });
+  const watchList = createWatchListService({ repo: createWatchListRepository(db), catalog, progress, now });
   const analytics =
     overrides.analytics ??
     createAnalyticsService({
@@ -312,7 +316,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     }),
     progress,
     recommendations,
-    watchList: createWatchListService({ repo: createWatchListRepository(db), catalog, progress, now }),
+    watchList,
     favorites: createFavoritesService({
       repo: createFavoritesRepository(db),
       requireVideo: (site, uid) => catalog.video(site, uid),
@@ -333,6 +337,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       catalog,
       entitlements: (siteUid, userId) => entitlements.forUser(siteUid, userId),
     }),
+    queues: createQueueService({ catalog, watchList }),
     watchParty,
     chat: createChatService({
       repo: createChatRepository(db),

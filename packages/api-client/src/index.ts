@@ -26,6 +26,7 @@ export * from './endpoints/progress';
 export * from './endpoints/site-structure';
 export * from './endpoints/search';
 export * from './endpoints/watch-list';
+export * from './endpoints/queue';
 export * from './endpoints/library';
 export * from './endpoints/favorites';
 export * from './endpoints/analytics';

@@ -10,6 +10,7 @@ export * from './profile';
 export * from './progress';
 export * from './search';
 export * from './watch-list';
+export * from './queue';
 export * from './analytics';
 export * from './ads';
 export * from './entitlements';

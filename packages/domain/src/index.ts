@@ -25,6 +25,7 @@ export * from './ads';
 export * from './commerce/index';
 export * from './watch-routes';
 export * from './right-menu';
+export * from './queue';
 export * from './embed-messages';
 export * from './entitlements';
 export * from './toast';

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   RIGHT_MENU_TABS,
   RIGHT_MENU_TAB_LABELS,
+  RIGHT_MENU_BESIDE_MIN_WIDTH_PX,
   RIGHT_MENU_WIDTH_PX,
+  isRightMenuBeside,
   rightMenuTabs,
   visibleTabCount,
 } from './right-menu';
@@ -60,5 +62,16 @@ describe('right-menu tabs (§2.3; discovery-and-site "Right menu")', () => {
       shown: ['info', 'share'],
       more: [],
     });
+  });
+});
+
+describe('the right menu beside the player (decision 0062)', () => {
+  it('stands beside the player from a 1024 px window, under it below', () => {
+    expect(RIGHT_MENU_BESIDE_MIN_WIDTH_PX).toBe(1024);
+    expect(isRightMenuBeside(1280)).toBe(true);
+    expect(isRightMenuBeside(1024)).toBe(true);
+    expect(isRightMenuBeside(1023)).toBe(false);
+    // At 1280×800 the bar fits 4 tabs (1280 − 500 reserved = 780 px of 160 px tabs), the rest in More.
+    expect(visibleTabCount(1280)).toBe(4);
   });
 });

@@ -24,6 +24,16 @@ export const RIGHT_MENU_MAX_TABS = 5;
 export const RIGHT_MENU_TAB_WIDTH_PX = 160;
 export const RIGHT_MENU_RESERVED_PX = 500;
 export const RIGHT_MENU_WIDTH_PX = 350;
+/**
+ * Ours (decision 0062): from this window width the 350 px right menu stands beside the player; below
+ * it the menu runs under the player at full width (a 1024 px window leaves the player 658 px).
+ */
+export const RIGHT_MENU_BESIDE_MIN_WIDTH_PX = 1024;
+
+/** True when the right menu stands beside the player (a window at least 1024 px wide). */
+export function isRightMenuBeside(widthPx: number): boolean {
+  return widthPx >= RIGHT_MENU_BESIDE_MIN_WIDTH_PX;
+}
 
 export interface RightMenuInput {
   embed: boolean;

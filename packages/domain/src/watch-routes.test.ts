@@ -4,6 +4,7 @@ import {
   canonicalWatchPath,
   clampQueueSize,
   createWatchStateStore,
+  EMBED_QUEUE_OFFSET,
   matchWatchPath,
   MISSING_CHANNEL_ID,
   MISSING_PLAYLIST_ID,
@@ -178,6 +179,9 @@ describe('embed flags (§2.2, §5)', () => {
     expect(clampQueueSize('999')).toBe(20);
     expect(clampQueueSize('abc')).toBe(20);
     expect(clampQueueSize(null)).toBe(20);
+  });
+  it('"Default queue offset 250": the Up Next column beside an embedded player is 250 px (decision 0062)', () => {
+    expect(EMBED_QUEUE_OFFSET).toBe(250);
   });
   it('parses embed, lite, autoplay, autoplayNext, queue, queueSize, transparent and mute', () => {
     expect(parseWatchFlags('')).toEqual({

@@ -32,7 +32,10 @@ export const MISSING_PLAYLIST_ID = 'Missing playlist id';
 export const EMBED_QUEUE_SIZE_MIN = 0;
 export const EMBED_QUEUE_SIZE_MAX = 20;
 export const EMBED_QUEUE_SIZE_DEFAULT = 20;
-/** §9 "embed queue offset 250". */
+/**
+ * §9 "embed queue offset 250": in an embed showing Up Next, the player leaves this many px at its right
+ * for the Up Next column (frames at least 600 px wide; decision 0062).
+ */
 export const EMBED_QUEUE_OFFSET = 250;
 
 /** Which route shape matched (the router knows it; the parameters alone cannot tell live from video). */

@@ -1647,6 +1647,40 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v2/sites/{site}/queues/{type}/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One page of a watch screen's queue (id, type, items, page, totalPages, hasMore), pages of 20 from 0. type: liveEventChannel (a channel's live events), movieExtras (a movie's extras and trailers), seriesExtras, playlist, movieChannel, dynamicMovieChannel (id recent, popular, recommended or their -movies), seriesEpisodes (a series uid), seriesByDynamicEpisode (an episode uid: its series' episodes), videoChannel, dynamicVideoChannel */
+    get: operations['getQueue'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/me/sites/{site}/queues/watch-list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The viewer's watch list as a watch-screen queue (type watchList, id me), newest first, pages of 20 from 0; a series gives its next unfinished episode */
+    get: operations['getWatchListQueue'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/sites/{site}/watch-party/{id}': {
     parameters: {
       query?: never;
@@ -4181,6 +4215,26 @@ export type components = {
     };
     FavoriteFlags: {
       favorites: string[];
+    };
+    Queue: {
+      id: string;
+      /** @enum {string} */
+      type:
+        | 'liveEventChannel'
+        | 'movieExtras'
+        | 'seriesExtras'
+        | 'playlist'
+        | 'watchList'
+        | 'movieChannel'
+        | 'dynamicMovieChannel'
+        | 'seriesEpisodes'
+        | 'seriesByDynamicEpisode'
+        | 'videoChannel'
+        | 'dynamicVideoChannel';
+      items: components['schemas']['Video'][];
+      page: number;
+      totalPages: number;
+      hasMore: boolean;
     };
     AnalyticsAccepted: {
       accepted: number;
@@ -10285,6 +10339,130 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['LibraryPage'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getQueue: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+        id: string;
+        type:
+          | 'liveEventChannel'
+          | 'movieExtras'
+          | 'seriesExtras'
+          | 'playlist'
+          | 'movieChannel'
+          | 'dynamicMovieChannel'
+          | 'seriesEpisodes'
+          | 'seriesByDynamicEpisode'
+          | 'videoChannel'
+          | 'dynamicVideoChannel';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Queue'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getWatchListQueue: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Queue'];
         };
       };
       /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */

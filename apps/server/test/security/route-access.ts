@@ -161,6 +161,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /v2/sites/:site/videos/:uid/favorites-count': pub(),
   'GET /v2/sites/:site/movie/:uid': pub({ params: { uid: 'm1' } }),
   'GET /v2/sites/:site/movies/:id/extras': pub({ params: { id: 'm1' } }),
+  'GET /v2/sites/:site/queues/:type/:id': pub({ params: { type: 'movieExtras', id: 'm1' } }),
   'GET /v2/sites/:site/series/:uid': pub({ params: { uid: 's1' } }),
   'GET /v2/sites/:site/series/:uid/episodes': pub({ params: { uid: 's1' } }),
   'GET /v2/sites/:site/series/:uid/extras': pub({ params: { uid: 's1' } }),
@@ -295,6 +296,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /v2/sites/:site/videos/:uid/user-favorites': siteUser(),
   'POST /v2/sites/:site/videos/:uid/user-favorites': siteUser(),
   'GET /v2/me/sites/:site/library': siteUser(),
+  'GET /v2/me/sites/:site/queues/watch-list': siteUser(),
 
   // Watch parties: any signed-in viewer of the site; host-only actions are in test/watch-party
   'POST /v2/sites/:site/watch-party/:id': siteUser({ params: { id: 'v1' } }),

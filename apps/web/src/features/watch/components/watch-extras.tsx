@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { PlayableUrl } from '@marquee/api-client';
@@ -8,11 +8,13 @@ import {
   OWNER_PAID_NOTICE,
   OWNER_PRIVATE_NOTICE,
   RIGHT_MENU_TAB_LABELS,
+  RIGHT_MENU_WIDTH_PX,
   canonicalWatchPath,
+  isRightMenuBeside,
   rightMenuTabs,
   type RightMenuTab,
 } from '@marquee/domain';
-import { useWatchQueue } from '../api/use-watch-queue';
+import { routeQueueContext, useWatchQueue } from '../api/use-watch-queue';
 import { useEmbedBridge } from '../hooks/use-embed-bridge';
 import { usePreviewLimit } from '../hooks/use-preview-limit';
 import { useWatchHead } from '../hooks/use-watch-head';
@@ -78,11 +80,7 @@ export function WatchExtras({
   useEffect(() => watchStateStore.set(variant.state), [variant.state]);
 
   const queue = useWatchQueue({
-    videoUid: variant.videoUid,
-    channelId: params.channelId ?? null,
-    seriesUid: params.seriesUid ?? null,
-    dynamicType: params.channelId ? null : (params.dynamicType ?? null),
-    playlistUid: params.playlistUid ?? null,
+    ...routeQueueContext(route),
     ...(flags.embed ? { limit: flags.queueSize } : {}),
   });
   const hrefFor = (item: Video) => `${itemWatchPath(route, item)}${flagsSearch(flags)}`;
@@ -126,7 +124,7 @@ export function WatchExtras({
   useEmbedBridge(player, { enabled: flags.embed, allowedOrigins: origins, videoUid: variant.videoUid });
 
   // Embed with autoplayNext: the end plays the first Up Next item (the site's own end rule runs otherwise).
-  const nextHref = flags.embed && flags.autoplayNext && queue.items[0] ? hrefFor(queue.items[0]) : null;
+  const nextHref = flags.embed && flags.autoplayNext && queue.next ? hrefFor(queue.next) : null;
   useEffect(() => {
     if (!player || !nextHref) return;
     return player.on('ended', () => void navigate(nextHref));
@@ -178,7 +176,11 @@ export function WatchExtras({
   );
 
   if (flags.embed) {
-    const upNext = flags.queue && flags.queueSize > 0 ? queue.items.slice(0, flags.queueSize) : [];
+    // Up Next leaves out the playing video (a series' or extras' queue lists it too).
+    const upNext =
+      flags.queue && flags.queueSize > 0
+        ? queue.items.filter((v) => v.uid !== queue.currentUid).slice(0, flags.queueSize)
+        : [];
     return (
       <div className="watch-embed" data-testid="embed-extras">
         {notices}
@@ -248,10 +250,18 @@ export function WatchExtras({
     ) : (
       <VideoInfoPanel video={video} exactDate={config?.perms.exactPublishedDate ?? false} />
     );
+  // The right menu (§2.3 "350 px wide"): beside the player on wide windows, under it below (watch.css).
   return (
     <>
       {notices}
-      <WatchTabs model={model} active={active} onSelect={setTab} panel={panel} />
+      <aside
+        className="watch__side"
+        data-testid="watch-right-menu"
+        data-beside={isRightMenuBeside(width) || undefined}
+        style={{ '--mq-right-menu-width': `${RIGHT_MENU_WIDTH_PX}px` } as CSSProperties}
+      >
+        <WatchTabs model={model} active={active} onSelect={setTab} panel={panel} />
+      </aside>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { captionTracks, isLandscape, type Player as CorePlayer } from '@marquee/
 import { useCinemaMode, type PlayerMenuLabels, type PlayerState } from '@marquee/player/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWatchQueue, type WatchQueueContext } from '../api/use-watch-queue';
+import { routeQueueContext, useWatchQueue, type WatchQueueContext } from '../api/use-watch-queue';
 import { flagsSearch, itemWatchPath, type WatchRouteInfo } from '../utils/watch-route-info';
 import { useNextVideo, type NextVideoOptions } from './use-next-video';
 import { useStillWatching } from './use-still-watching';
@@ -40,15 +40,7 @@ export interface PlayerRulesOptions {
 
 /** The queue of a route variant: the same arguments as the right-menu Queue tab, so one cache. */
 function queueContext(o: PlayerRulesOptions): WatchQueueContext {
-  const params = o.route?.route;
-  if (!params) return { videoUid: o.videoUid, channelId: o.channelId };
-  return {
-    videoUid: o.route!.variant.videoUid,
-    channelId: params.channelId ?? null,
-    seriesUid: params.seriesUid ?? null,
-    dynamicType: params.channelId ? null : (params.dynamicType ?? null),
-    playlistUid: params.playlistUid ?? null,
-  };
+  return o.route ? routeQueueContext(o.route) : { videoUid: o.videoUid, channelId: o.channelId };
 }
 
 /**
