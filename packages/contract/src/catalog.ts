@@ -45,6 +45,8 @@ export const Video = z
     /** Filled per user by play-url; false in catalog reads. */
     paidAccess: z.boolean(),
     withoutAds: z.boolean(),
+    /** What the ad server is told of the video: its IAB content category (e.g. IAB1-5). */
+    ads: z.object({ iabCategory: z.string().nullable() }),
     hybridPaywall: z.boolean(),
     isLive: z.boolean(),
     isLiveChannel: z.boolean(),

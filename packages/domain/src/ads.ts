@@ -125,13 +125,24 @@ export type AdTagMacros = {
   cacheBuster: string;
 };
 
-/** Fills [VIDEO_UID], [CHANNEL_ID], [POSITION] and [CACHEBUSTING] in an ad tag URL. */
-export function expandAdTagUrl(template: string, macros: AdTagMacros): string {
-  return template
-    .replaceAll('[VIDEO_UID]', encodeURIComponent(macros.videoUid))
-    .replaceAll('[CHANNEL_ID]', encodeURIComponent(macros.channelId))
-    .replaceAll('[POSITION]', encodeURIComponent(macros.position))
-    .replaceAll('[CACHEBUSTING]', encodeURIComponent(macros.cacheBuster));
+/**
+ * Fills [VIDEO_UID], [CHANNEL_ID], [POSITION] and [CACHEBUSTING] in an ad tag URL, and the player
+ * payload's macros when given (`payloadAdMacros`: [GDPR], [GDPR_CONSENT], [US_PRIVACY],
+ * [IAB_CATEGORY], [LAT], [DEVICE_ID], [SITE_UID]); values URL-encoded, in one pass.
+ */
+export function expandAdTagUrl(
+  template: string,
+  macros: AdTagMacros,
+  payloadMacros: Record<string, string> = {},
+): string {
+  const values: Record<string, string> = {
+    ...payloadMacros,
+    '[VIDEO_UID]': macros.videoUid,
+    '[CHANNEL_ID]': macros.channelId,
+    '[POSITION]': macros.position,
+    '[CACHEBUSTING]': macros.cacheBuster,
+  };
+  return template.replace(/\[[A-Z_]+\]/g, (m) => (m in values ? encodeURIComponent(values[m]!) : m));
 }
 
 /** The stored ad settings with defaults for what older rows lack (schedule, creatives, banners). */

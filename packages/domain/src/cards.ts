@@ -238,6 +238,7 @@ export function seriesAsCard<S extends SeriesCardSource>(s: S) {
     ageGate: s.ageGate as S['ageGate'],
     paidAccess: false,
     withoutAds: false,
+    ads: { iabCategory: null as string | null },
     hybridPaywall: false,
     isLive: false,
     isLiveChannel: false,

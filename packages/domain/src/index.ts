@@ -39,3 +39,4 @@ export * from './sharing';
 export * from './reports';
 export * from './published';
 export * from './source-map';
+export * from './player-payload';

@@ -1,3 +1,4 @@
+import { buildPlayerPayload, NO_CONSENT } from '@marquee/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEmitter } from './events';
 import { startHeartbeat, trackHeartbeat, type HeartbeatPayload, type IntervalTimers } from './heartbeat';
@@ -70,6 +71,25 @@ describe('startHeartbeat (playback-and-social §7)', () => {
   });
 });
 
+/** The player payload of §3 (decision 0064), passed through as it is. */
+const PAYLOAD = buildPlayerPayload({
+  video: {
+    type: 'video',
+    description: '',
+    contentDetails: { duration: 600 },
+    ads: { iabCategory: 'IAB1' },
+    seriesData: null,
+    movieData: null,
+  },
+  channelId: 'news',
+  siteUid: 'demo',
+  source: 'vjs',
+  start: 0,
+  viewer: { userId: 'u1' },
+  device: { model: 'Linux', id: null, limitAdTracking: false },
+  consent: NO_CONSENT,
+});
+
 describe('trackHeartbeat', () => {
   function setup() {
     const emitter = createEmitter<PlayerEvents>();
@@ -84,6 +104,7 @@ describe('trackHeartbeat', () => {
       channel: { _id: 'news', name: 'News', channelId: 'news' },
       userId: 'u1',
       userAgent: 'TestAgent/1',
+      payload: PAYLOAD,
       fetch,
       timers,
     });
@@ -108,6 +129,7 @@ describe('trackHeartbeat', () => {
         userAgent: 'TestAgent/1',
         siteUid: 'demo',
         sentAt: '2026-03-01T12:02:00.000Z',
+        payload: PAYLOAD,
       },
     ]);
     await vi.advanceTimersByTimeAsync(60_000);

@@ -1,3 +1,4 @@
+import type { PlayerPayload } from '@marquee/domain';
 import type { Player } from './player';
 
 /** Interval timers (the heartbeat's clock); tests pass fake ones. */
@@ -81,6 +82,8 @@ export type HeartbeatPayload = {
   userAgent: string;
   siteUid: string;
   sentAt: string;
+  /** The player payload of §3 (consent and title data included; decision 0064), null until known. */
+  payload: PlayerPayload | null;
 };
 
 export type TrackHeartbeatOptions = {
@@ -91,6 +94,7 @@ export type TrackHeartbeatOptions = {
   channel: HeartbeatPayload['channel'];
   userId: string | null;
   userAgent?: string;
+  payload?: PlayerPayload | null;
   fetch?: typeof fetch;
   timers?: IntervalTimers;
 };
@@ -125,6 +129,7 @@ export function trackHeartbeat(
       userAgent,
       siteUid: options.siteUid,
       sentAt: new Date(timers.now()).toISOString(),
+      payload: options.payload ?? null,
     };
   };
   const start = () => {

@@ -58,6 +58,7 @@ export {
 } from './analytics';
 export { trackLiveChannelAnalytics, type LiveChannelAnalyticsEvent } from './live-analytics';
 export { trackMilestones, type MilestoneHandlers } from './milestones';
+export { readAdConsent, pageAdConsent, deviceInfo, CONSENT_TIMEOUT_MS, type ConsentWindow } from './consent';
 export {
   startHeartbeat,
   trackHeartbeat,

@@ -97,6 +97,8 @@ export interface VideosTable {
   favorites_count: number;
   hybrid_paywall: Flag;
   without_ads: Flag;
+  /** IAB content category for ad requests (e.g. IAB1-5); null: none. */
+  iab_category: string | null;
 }
 
 export interface SeriesTable {

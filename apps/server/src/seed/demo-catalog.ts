@@ -191,6 +191,8 @@ export async function seedDemoCatalog(
       title: uid,
       asset_id: asset(uid),
       without_ads: demoWithoutAds(site, uid),
+      // The ad-supported demo video tells the ad server its category (IAB1-5: Movies).
+      iab_category: demoWithoutAds(site, uid) ? null : 'IAB1-5',
       published_at: '2026-01-01T00:00:00.000Z',
       ...over,
     });

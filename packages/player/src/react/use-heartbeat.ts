@@ -1,6 +1,7 @@
 import { channelQueryOptions, meQueryOptions, siteConfigQueryOptions } from '@marquee/api-client';
 import { useApi, useSession, type Session } from '@marquee/api-client/react';
 import type { User, Video } from '@marquee/contract';
+import type { PlayerPayload } from '@marquee/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { trackHeartbeat } from '../heartbeat';
@@ -16,11 +17,16 @@ export function heartbeatUserId({ status, user }: Pick<Session, 'status' | 'user
 
 /**
  * The site's heartbeat while `player` plays (playback-and-social §3, §7), when the site has the
- * `heartbeat` flag and a `heartbeat.url`: the player info, a video summary, the channel, the user id
- * and the user agent are posted there every `intervalSeconds`, without credentials. Sites without
+ * `heartbeat` flag and a `heartbeat.url`: the player info, a video summary, the channel, the user id,
+ * the user agent and the player payload are posted there every `intervalSeconds`, without credentials. Sites without
  * both (the demo) send nothing and fetch nothing more.
  */
-export function useHeartbeat(player: CorePlayer | null, channelId: string, video: Video | undefined) {
+export function useHeartbeat(
+  player: CorePlayer | null,
+  channelId: string,
+  video: Video | undefined,
+  payload: PlayerPayload | null = null,
+) {
   const api = useApi();
   const session = useSession();
   const config = useQuery(siteConfigQueryOptions(api)).data;
@@ -45,6 +51,7 @@ export function useHeartbeat(player: CorePlayer | null, channelId: string, video
       },
       channel: { _id: channelId, name, channelId },
       userId,
+      payload,
     });
-  }, [player, url, intervalSeconds, api.site, video, channelId, channelName, userId]);
+  }, [player, url, intervalSeconds, api.site, video, channelId, channelName, userId, payload]);
 }

@@ -111,6 +111,7 @@ export function toVideo(row: NonNullable<VideoRow>, now: Date): Video {
     ageGate: row.age_gate ?? row.series_age_gate ?? null,
     paidAccess: false,
     withoutAds: row.without_ads === 1,
+    ads: { iabCategory: row.iab_category ?? null },
     hybridPaywall: row.hybrid_paywall === 1,
     isLive: liveEvent?.state === 'live',
     isLiveChannel: type === 'liveChannel',

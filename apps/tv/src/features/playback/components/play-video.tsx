@@ -1,5 +1,6 @@
 import {
   useHeartbeat,
+  usePlayerPayload,
   usePlaybackAnalytics,
   useProgressTracking,
   useResumePosition,
@@ -44,7 +45,7 @@ export function PlayVideo({
   const vod = !!type && type !== 'liveEvent' && type !== 'liveChannel';
   useProgressTracking(player, videoUid, vod);
   usePlaybackAnalytics(player, channelId, videoUid, vod);
-  useHeartbeat(player, channelId, video.data);
+  useHeartbeat(player, channelId, video.data, usePlayerPayload(channelId, video.data));
   const onEnded = useEndOfVideo(video.data, channelId, onEnd);
   const { t } = useTranslation('playback');
   // The gate runs alongside play-url (§4.1); the player waits for it (§4.2).

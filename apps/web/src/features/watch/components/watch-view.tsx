@@ -6,6 +6,7 @@ import { preloadHlsEngine, type Player as CorePlayer } from '@marquee/player';
 import {
   Player,
   useHeartbeat,
+  usePlayerPayload,
   usePlaybackAnalytics,
   useProgressTracking,
   useResumePosition,
@@ -78,7 +79,8 @@ export function WatchView({
   const type = video.data?.type;
   useProgressTracking(player, videoUid, !!type && type !== 'liveEvent' && type !== 'liveChannel');
   usePlaybackAnalytics(player, channelId, videoUid, !!type && type !== 'liveEvent' && type !== 'liveChannel');
-  useHeartbeat(player, channelId, video.data);
+  const payload = usePlayerPayload(channelId, video.data, { start: startTime });
+  useHeartbeat(player, channelId, video.data, payload);
   const exitMessage = useExitMessage(player, !!type && type !== 'liveEvent' && type !== 'liveChannel');
   const problem = playbackProblem({ error: playUrl.error, data: playUrl.data });
   useLiveEventPlayback(player, video.data, problem?.kind === 'notLive', playUrl.refetch, onNotLive);
@@ -91,6 +93,7 @@ export function WatchView({
     videoUid,
     withoutAds: playUrl.data?.withoutAds,
     live: type === 'liveEvent' || type === 'liveChannel',
+    payload,
   });
   // Queue, end of video, errors, cinema/landscape, still-watching, captions (decision 0027).
   const rules = usePlayerRules({

@@ -7,7 +7,9 @@ import {
   expandAdTagUrl,
   HYBRID_PAYWALL_BANNER_MS,
   midRollDue,
+  payloadAdMacros,
   videoAdsOn,
+  type PlayerPayload,
 } from '@marquee/domain';
 import {
   isAdBlocked,
@@ -52,9 +54,16 @@ const canPlay = (type: string) =>
  */
 export function useVideoAds(
   player: CorePlayer | null,
-  opts: { channelId: string; videoUid: string; withoutAds: boolean | undefined; live: boolean },
+  opts: {
+    channelId: string;
+    videoUid: string;
+    withoutAds: boolean | undefined;
+    live: boolean;
+    /** The player payload: its consent and category go with each ad request (decision 0064). */
+    payload: PlayerPayload | null;
+  },
 ): VideoAds {
-  const { channelId, videoUid, withoutAds, live } = opts;
+  const { channelId, videoUid, withoutAds, live, payload } = opts;
   const config = useQuery(siteConfigQueryOptions(api)).data;
   const ads = config?.ads;
   const hybrid = !!config?.perms.hybridAvodSvod;
@@ -79,14 +88,20 @@ export function useVideoAds(
 
   const tagUrl = useCallback(
     (position: string) =>
-      expandAdTagUrl(ads!.url, { videoUid, channelId, position, cacheBuster: String(Date.now()) }),
-    [ads, videoUid, channelId],
+      expandAdTagUrl(
+        ads!.url,
+        { videoUid, channelId, position, cacheBuster: String(Date.now()) },
+        payload ? payloadAdMacros(payload) : {},
+      ),
+    [ads, videoUid, channelId, payload],
   );
 
   // The pre-roll's VAST is requested alongside play-url; the VAST client parses it only once
   // play-url says this viewer and video have ads (most do not: no ad code runs before their first
   // frame). A memo, not an effect: the request must exist in the render that may mount the player.
-  const preRollWanted = due && !!ads?.video.preRoll;
+  // It waits for the payload (the video and the page's consent, both asked alongside play-url).
+  const preRollDue = due && !!ads?.video.preRoll;
+  const preRollWanted = preRollDue && !!payload;
   const preRollVast = useMemo(
     () => (preRollWanted ? prefetchVast(tagUrl('pre')) : null),
     // tagUrl changes with the video; the break is fetched once per video.
@@ -197,6 +212,9 @@ export function useVideoAds(
   const holdContent =
     siteAds &&
     withoutAds !== true &&
-    (preRoll === 'loading' || typeof preRoll === 'object' || (gate && blocked !== false));
+    (preRoll === 'loading' ||
+      typeof preRoll === 'object' ||
+      (preRollDue && !payload) ||
+      (gate && blocked !== false));
   return { holdContent, current, adActive, hybridBanner, adBlocked, onAdEvent };
 }
