@@ -38,6 +38,23 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v2/sites/{site}/external-text/{type}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the site's external texts by type (terms or privacy), as the legal page shows it */
+    get: operations['getExternalText'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/sites/{site}/videos/{uid}/play-url': {
     parameters: {
       query?: never;
@@ -1462,6 +1479,40 @@ export type paths = {
     put?: never;
     /** Records up to 50 queued events of any kinds at once ({ events: [{ kind, …body }] }) */
     post: operations['recordEventBatch'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/sites/{site}/analytics/heartbeats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Records up to 50 queued heartbeat beats ({ beats }: the heartbeat's payload each); batched heartbeat analytics, decision 0060 */
+    post: operations['recordHeartbeatBatch'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/fullscreen-logs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Records the player’s fullscreen log (an array of { type, args }: enter, exit…) for the site of __site or the host; only sites with the fullscreenLogs flag */
+    post: operations['recordFullscreenLogs'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3050,6 +3101,44 @@ export type components = {
           }
       )[];
     };
+    FullscreenLogEntryInput: {
+      type: string;
+      /** @default [] */
+      args?: (string | number | boolean | null)[];
+      deviceId?: string;
+      sessionId?: string;
+    };
+    FullscreenLogsInput: components['schemas']['FullscreenLogEntryInput'][];
+    HeartbeatBeatInput: {
+      player: {
+        engine: string;
+        currentTime: number;
+        duration: number | null;
+        paused: boolean;
+        muted: boolean;
+      };
+      video: {
+        uid: string;
+        title: string;
+        type: string;
+        duration: number;
+      };
+      channel: {
+        _id: string;
+        name: string;
+        channelId: string;
+      };
+      userId?: string | null;
+      userAgent?: string;
+      siteUid?: string;
+      /** Format: date-time */
+      sentAt: string;
+      deviceId?: string;
+      sessionId?: string;
+    };
+    HeartbeatBatchInput: {
+      beats: components['schemas']['HeartbeatBeatInput'][];
+    };
     AddressInput: {
       _id?: string;
       /** @default  */
@@ -3276,6 +3365,12 @@ export type components = {
       privacy: string;
       updatedAt: string | null;
     };
+    ExternalText: {
+      /** @enum {string} */
+      type: 'terms' | 'privacy';
+      text: string;
+      updatedAt: string | null;
+    };
     SiteConfig: {
       uid: string;
       name: string;
@@ -3302,6 +3397,7 @@ export type components = {
         heartbeat: boolean;
         hybridAvodSvod: boolean;
         ageGate: boolean;
+        fullscreenLogs: boolean;
         modernTheme: boolean;
         allowGifts: boolean;
         externalUrls: boolean;
@@ -4719,6 +4815,52 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['LegalTexts'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getExternalText: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+        type: 'terms' | 'privacy';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExternalText'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description The site or the item does not exist */
@@ -9673,6 +9815,128 @@ export interface operations {
       };
       /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency is switched off or unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  recordHeartbeatBatch: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HeartbeatBatchInput'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AnalyticsAccepted'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency is switched off or unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  recordFullscreenLogs: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FullscreenLogsInput'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AnalyticsAccepted'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -409,7 +409,7 @@ export interface VideoPlayDaysTable {
 export interface AnalyticsEventsTable {
   id: Generated<number>;
   site_uid: string;
-  /** video, watch, liveChannel, liveChannelWatch, page, share or smartBanner. */
+  /** video, watch, liveChannel, liveChannelWatch, page, share, smartBanner; fullscreen, heartbeat (decision 0060). */
   kind: string;
   type: string | null;
   video_uid: string | null;
@@ -421,6 +421,8 @@ export interface AnalyticsEventsTable {
   source: string | null;
   device_id: string | null;
   session_id: string | null;
+  /** The `appsflyer-id` header of the request (decision 0060). */
+  appsflyer_id: string | null;
   received_at: IsoTime;
 }
 

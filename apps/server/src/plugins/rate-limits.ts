@@ -48,6 +48,7 @@ export const LIMITED_ROUTES: Record<string, { group: Group; when?: RouteRule['wh
   'GET /api/payment/nonpurchasedbundles/coupon/:code': { group: 'coupon' },
   'GET /api/payment/purchases/:id/calculateProration': { group: 'coupon', when: hasCoupon },
   'GET /v2/sites/:site/ads/track': { group: 'adTracking' },
+  'POST /v2/fullscreen-logs': { group: 'analytics' },
   'POST /v2/me/auth/signup': { group: 'anonymousWrite' },
   'POST /api/reset/pw/expired': { group: 'anonymousWrite' },
   'PATCH /api/reset/pw/:code': { group: 'anonymousWrite' },

@@ -126,6 +126,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // Sites
   'GET /v2/sites/:site/config': pub(),
   'GET /v2/sites/:site/legal': pub(),
+  'GET /v2/sites/:site/external-text/:type': pub({ params: { type: 'terms' } }),
 
   // Playback: a title's own access rule decides (v1 and lc-a are public titles; entitlement tests
   // cover the others).
@@ -340,6 +341,11 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /v2/sites/:site/analytics/share': pub(),
   'POST /v2/sites/:site/analytics/smartBanner': pub(),
   'POST /v2/sites/:site/analytics/batch': pub(),
+  'POST /v2/sites/:site/analytics/heartbeats': pub(),
+  'POST /v2/fullscreen-logs': pub({
+    query: { __site: 'acme' },
+    why: 'acme has the fullscreenLogs flag (world.ts); a site without it is 403 for everyone',
+  }),
   'POST /v2/sites/:site/analytics/:kind': pub({
     params: { kind: 'unknownKind' },
     why: 'answers 404 for kinds it does not know',

@@ -11,6 +11,8 @@ export { useResumePosition, resumeStart, type ResumeInputs } from './use-resume-
 export {
   analyticsFor,
   analyticsAccount,
+  heartbeatsFor,
+  useFullscreenLogs,
   useAnalytics,
   usePlaybackAnalytics,
   useLiveChannelAnalytics,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { preloadHlsEngine, type Player as CorePlayer } from '@marquee/player';
 import {
   Player,
+  useFullscreenLogs,
   useHeartbeat,
   usePlaybackAnalytics,
   useProgressTracking,
@@ -79,6 +80,7 @@ export function WatchView({
   useProgressTracking(player, videoUid, !!type && type !== 'liveEvent' && type !== 'liveChannel');
   usePlaybackAnalytics(player, channelId, videoUid, !!type && type !== 'liveEvent' && type !== 'liveChannel');
   useHeartbeat(player, channelId, video.data);
+  useFullscreenLogs(player, videoUid);
   const exitMessage = useExitMessage(player, !!type && type !== 'liveEvent' && type !== 'liveChannel');
   const problem = playbackProblem({ error: playUrl.error, data: playUrl.data });
   useLiveEventPlayback(player, video.data, problem?.kind === 'notLive', playUrl.refetch, onNotLive);
