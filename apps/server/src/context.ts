@@ -68,6 +68,7 @@ import { createWatchListService, type WatchListService } from './modules/watch-l
 import { createLibraryService, type LibraryService } from './modules/library/library.service';
 import { AppError } from './plugins/errors';
 import { testPaymentsAllowed, type Config } from './plugins/config';
+import { createFacebookGraph } from './infra/facebook-graph';
 
 /** The services every route plugin receives. Built once per app; tests may pass their own parts. */
 export type AppContext = {
@@ -314,6 +315,8 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     favorites: createFavoritesService({
       repo: createFavoritesRepository(db),
       requireVideo: (site, uid) => catalog.video(site, uid),
+      videosByUid: (site, uids) => catalog.videosByUid(site, uids),
+      history: (userId, site, q) => progress.list(userId, site, q),
       now,
     }),
     analytics,
@@ -363,6 +366,12 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       video: (siteUid, uid) => catalog.video(siteUid, uid),
       series: (siteUid, uid) => catalog.series(siteUid, uid),
       gif: (siteUid, gifId) => gifs.get(siteUid, null, gifId),
+      facebook: config.facebookGraph
+        ? createFacebookGraph({
+            appToken: config.facebookGraph.appToken,
+            baseUrl: config.facebookGraph.baseUrl,
+          })
+        : null,
       now,
     }),
     ...overrides,

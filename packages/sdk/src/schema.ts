@@ -259,6 +259,23 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v1/video/uid/{uid}/channel/{channel}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A video with the channel a shared link names (site from __site or the host); 404 when the video is not the channel's */
+    get: operations['getVideoInChannel'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/sites/{site}/videos/{uid}/recommended': {
     parameters: {
       query?: never;
@@ -1280,6 +1297,23 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v2/me/sites/{site}/videos/{type}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The viewer's videos of a type, paginated: favorites (newest first) or history (most recently watched first); the spec's videos/{type}?page, decision 0060 */
+    get: operations['listMyVideos'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/me/sites/{site}/watch-list/{id}': {
     parameters: {
       query?: never;
@@ -1967,6 +2001,23 @@ export type paths = {
     put?: never;
     /** Closes the item's open reports and leaves it shown (404 when none) */
     post: operations['dismissReports'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/scrape/facebook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Asks Facebook to scrape a page of the site again (its Open Graph tags), so new shares show it as it is now; a signed-in user of the site (__site or the host) */
+    post: operations['scrapeFacebook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3933,6 +3984,10 @@ export type components = {
       to: string;
       liveChannels: components['schemas']['LiveChannel'][];
     };
+    VideoInChannel: {
+      video: components['schemas']['Video'];
+      channel: components['schemas']['Channel'];
+    };
     PlayableUrl: {
       code?: 10 | 20 | 30;
       url: string | null;
@@ -4719,6 +4774,13 @@ export type components = {
         [key: string]: string;
       };
     };
+    FacebookScrape: {
+      url: string;
+      title: string | null;
+      description: string | null;
+      image: string | null;
+      updatedTime: string | null;
+    };
     Report: {
       _id: string;
       /** @enum {string} */
@@ -5495,6 +5557,51 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Video'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getVideoInChannel: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path: {
+        uid: string;
+        channel: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VideoInChannel'];
         };
       };
       /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
@@ -9064,6 +9171,72 @@ export interface operations {
       };
     };
   };
+  listMyVideos: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+        type: 'favorites' | 'history';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VideoPage'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   removeFromWatchList: {
     parameters: {
       query?: {
@@ -11762,6 +11935,90 @@ export interface operations {
       };
       /** @description Conflicts with the current state */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  scrapeFacebook: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FacebookScrape'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description An upstream service (payment gateway, identity provider) failed */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency is switched off or unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
