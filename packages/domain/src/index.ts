@@ -35,5 +35,6 @@ export * from './chat';
 export * from './gifs';
 export * from './moments';
 export * from './sharing';
+export * from './random-string';
 export * from './reports';
 export * from './published';

@@ -7,7 +7,7 @@ import {
 } from '@marquee/api-client';
 import { useApi, useSession, type Session } from '@marquee/api-client/react';
 import type { AnalyticsEvent } from '@marquee/contract';
-import { HEARTBEAT_BATCH_FLUSH_AT, HEARTBEAT_BATCH_FLUSH_MS } from '@marquee/domain';
+import { HEARTBEAT_BATCH_FLUSH_AT, HEARTBEAT_BATCH_FLUSH_MS, randomString } from '@marquee/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { createAnalyticsQueue, trackPlaybackAnalytics, type AnalyticsQueue } from '../analytics';
@@ -16,13 +16,11 @@ import type { HeartbeatPayload } from '../heartbeat';
 import { trackLiveChannelAnalytics } from '../live-analytics';
 import type { Player as CorePlayer } from '../player';
 
-/** A random id for this page load (no storage): tells one visit's events apart without an account. */
-function newSessionId(): string {
-  const bytes = new Uint8Array(12);
-  globalThis.crypto?.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-const sessionId = newSessionId();
+/**
+ * A random id for this page load (no storage): tells one visit's events apart without an account.
+ * The spec's random string (§9: default length 32).
+ */
+const sessionId = randomString();
 
 const queues = new WeakMap<ApiClient, AnalyticsQueue<AnalyticsEvent>>();
 
