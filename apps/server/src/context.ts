@@ -51,6 +51,11 @@ import { createMomentsRepository } from './modules/moments/moments.repository';
 import { createMomentsService, type MomentsService } from './modules/moments/moments.service';
 import { createReportsRepository } from './modules/reports/reports.repository';
 import { createReportsService, type ReportsService } from './modules/reports/reports.service';
+import { createDroppedCartsRepository } from './modules/dropped-carts/dropped-carts.repository';
+import {
+  createDroppedCartsService,
+  type DroppedCartsService,
+} from './modules/dropped-carts/dropped-carts.service';
 import { createSharingRepository } from './modules/sharing/sharing.repository';
 import { createSharingService, type SharingService } from './modules/sharing/sharing.service';
 import { createSitesRepository } from './modules/sites/sites.repository';
@@ -128,6 +133,8 @@ export type AppContext = {
   moments: MomentsService;
   /** Viewers' reports of moments and gifs, and staff hiding them (decision 0054). */
   reports: ReportsService;
+  /** Viewers leaving checkout without paying, listed for the site's admins (decision 0060). */
+  droppedCarts: DroppedCartsService;
   /** Short links and link previews (decision 0049). */
   sharing: SharingService;
 };
@@ -218,6 +225,21 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
   const events = createEventBus();
   // A purchase written or moved makes the buyer's cached entitlements stale (decision 0025).
   events.on('purchaseChanged', ({ siteUid, userId }) => entitlements.invalidate(siteUid, userId));
+  const cartsLog = pino({ level: config.logLevel });
+  const droppedCarts = createDroppedCartsService({
+    repo: createDroppedCartsRepository(db),
+    roles,
+    requireBundle: (siteUid, id) => commerce.offers.bundle(siteUid, id, null),
+    heldBundles: (siteUid, userId) =>
+      commerce.offers.liveBundleIds(siteUid, { id: userId, siteUid, email: '', roles: [], sessionId: '' }),
+    now,
+  });
+  // A purchase of a bundle ends the viewer's dropped cart of it (best effort: a failure is logged).
+  events.on('purchaseChanged', ({ siteUid, userId }) => {
+    droppedCarts
+      .purchased(siteUid, userId)
+      .catch((err: unknown) => cartsLog.warn({ err }, 'dropped carts not updated'));
+  });
   const commerce = createCommerceModule({
     db,
     sites,
@@ -360,6 +382,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     gifs,
     moments,
     reports: createReportsService({ repo: createReportsRepository(db), roles, limiter, moments, gifs, now }),
+    droppedCarts,
     sharing: createSharingService({
       repo: createSharingRepository(db),
       roles,

@@ -23,3 +23,4 @@ export * from './gifs';
 export * from './moments';
 export * from './sharing';
 export * from './reports';
+export * from './dropped-carts';

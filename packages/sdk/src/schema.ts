@@ -2007,6 +2007,43 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v2/me/sites/{site}/dropped-cart': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The viewer left checkout of a bundle without paying: 201 a new dropped cart, 200 a repeat (times + 1); 409 when they hold the bundle */
+    post: operations['recordDroppedCart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/sites/{site}/dropped-carts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The site's dropped carts, the latest drop first, with whose they are; the site's admins
+     * @description Requires the bearer token of a user holding the site's `admin` role.
+     */
+    get: operations['listDroppedCarts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/scrape/facebook': {
     parameters: {
       query?: never;
@@ -4808,6 +4845,33 @@ export type components = {
       hiddenAt: string | null;
       moment: components['schemas']['Moment'] | null;
       gif: components['schemas']['Gif'] | null;
+    };
+    DroppedCart: {
+      id: string;
+      bundleId: string;
+      bundleName: string;
+      times: number;
+      firstDroppedAt: string;
+      droppedAt: string;
+    };
+    SiteDroppedCart: {
+      id: string;
+      bundleId: string;
+      bundleName: string;
+      times: number;
+      firstDroppedAt: string;
+      droppedAt: string;
+      userId: string;
+      email: string;
+    };
+    DroppedCartsPage: {
+      items: components['schemas']['SiteDroppedCart'][];
+      current_page: number;
+      items_per_page: number;
+      next_page: number | null;
+      prev_page: number | null;
+      total_items: number;
+      total_pages: number;
     };
   };
   responses: never;
@@ -11935,6 +11999,159 @@ export interface operations {
       };
       /** @description Conflicts with the current state */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  recordDroppedCart: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          bundleId: string;
+          bundleName: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DroppedCart'];
+        };
+      };
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DroppedCart'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listDroppedCarts: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DroppedCartsPage'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -426,6 +426,20 @@ export interface AnalyticsEventsTable {
   received_at: IsoTime;
 }
 
+/** A viewer's dropped cart of a bundle (accounts-and-commerce §7; decision 0060). One per user and bundle. */
+export interface DroppedCartsTable {
+  id: string;
+  site_uid: string;
+  user_id: string;
+  bundle_id: string;
+  /** The name the checkout showed (as sent). */
+  bundle_name: string;
+  /** How many times the viewer left checkout of this bundle without paying. */
+  times: number;
+  first_dropped_at: IsoTime;
+  dropped_at: IsoTime;
+}
+
 /** A purchase (accounts-and-commerce §3 Purchase; decision 0025). Written by commerce, read by entitlements. */
 export interface PurchasesTable {
   id: string;
@@ -623,6 +637,7 @@ export interface Database {
   watch_list_items: WatchListItemsTable;
   favorites: FavoritesTable;
   analytics_events: AnalyticsEventsTable;
+  dropped_carts: DroppedCartsTable;
   purchases: PurchasesTable;
   tax_rates: TaxRatesTable;
   payment_methods: PaymentMethodsTable;
