@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer } from '../support/accounts';
 import { commerceHarness, type CommerceHarness } from './fixtures';
 
@@ -127,11 +127,19 @@ describe('dropped carts', () => {
     expect((await drop('alice', { bundleId: 'noads', bundleName: 'No ads' })).statusCode).toBe(201);
     const buy = await t.subscribe('alice', { gateway: 'free', resourceId: 'noads', couponCode: 'FREEALL' });
     expect(buy.statusCode).toBe(201);
-    const carts = await t.h.db
-      .selectFrom('dropped_carts')
-      .select(['user_id', 'bundle_id'])
-      .where('user_id', '=', 'alice')
-      .execute();
-    expect(carts).toEqual([{ user_id: 'alice', bundle_id: 'monthly' }]);
+    // The event's handler runs after the purchase answered: wait for the row to go.
+    const carts = () =>
+      t.h.db
+        .selectFrom('dropped_carts')
+        .select(['user_id', 'bundle_id'])
+        .where('user_id', '=', 'alice')
+        .execute();
+    await vi.waitFor(
+      async () => expect(await carts()).toEqual([{ user_id: 'alice', bundle_id: 'monthly' }]),
+      {
+        timeout: 5000,
+        interval: 20,
+      },
+    );
   });
 });
