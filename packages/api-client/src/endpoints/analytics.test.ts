@@ -81,10 +81,26 @@ describe('analytics senders', () => {
     expect(JSON.parse(await (blob as Blob).text())).toEqual({ beats: [beat] });
   });
 
-  it('falls back to a keepalive fetch when the beacon is refused', async () => {
+  it('falls back to a keepalive fetch when the beacon is refused or throws, or the API is elsewhere', async () => {
     const { api, fetch } = client();
     await sendHeartbeatBatch(api, [beat], { beacon: true, navigator: { sendBeacon: () => false } });
-    expect(fetch.mock.calls[0]![1]!.keepalive).toBe(true);
+    const throwing = () => {
+      throw new TypeError('not allowed');
+    };
+    await sendHeartbeatBatch(api, [beat], { beacon: true, navigator: { sendBeacon: throwing } });
+    const sendBeacon = vi.fn(() => true);
+    const elsewhere = createApiClient({
+      baseUrl: 'https://api.example',
+      site: 'acme',
+      source: 'tizen',
+      fetch,
+    });
+    await sendHeartbeatBatch(elsewhere, [beat], { beacon: true, navigator: { sendBeacon } });
+    expect(sendBeacon).not.toHaveBeenCalled();
+    expect(fetch.mock.calls.map((c) => c[1]!.keepalive)).toEqual([true, true, true]);
+    expect(fetch.mock.calls[2]![0]).toBe(
+      'https://api.example/v2/sites/acme/analytics/heartbeats?__site=acme&__source=tizen',
+    );
   });
 
   it('fullscreen logs as a bare array to /v2/fullscreen-logs with the site in __site', async () => {

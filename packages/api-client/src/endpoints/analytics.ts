@@ -70,7 +70,8 @@ export function sendAnalyticsBatch(
  * POST /v2/sites/{site}/analytics/heartbeats {beats}: up to 50 queued heartbeat beats (decision
  * 0060). With `beacon` (the page is going away) it is handed to navigator.sendBeacon, which outlives
  * the page but carries no token or header: those beats are stored without a user. Where there is no
- * sendBeacon, or it refuses (over its quota), a keepalive fetch is sent instead.
+ * sendBeacon, the API is on another origin (the TV apps), or the beacon is refused (over its quota),
+ * a keepalive fetch is sent instead.
  */
 export function sendHeartbeatBatch(
   api: ApiClient,
@@ -80,9 +81,14 @@ export function sendHeartbeatBatch(
   const path = sitePath(api.site, 'analytics', 'heartbeats');
   const body = { beats };
   const nav = options.navigator ?? (typeof navigator === 'undefined' ? undefined : navigator);
-  if (options.beacon && typeof nav?.sendBeacon === 'function') {
+  // Same origin only: a cross-origin beacon of JSON (the TV apps' API) is refused by some browsers.
+  if (options.beacon && api.baseUrl === '' && typeof nav?.sendBeacon === 'function') {
     const blob = new Blob([JSON.stringify(body)], { type: 'application/json' });
-    if (nav.sendBeacon(api.url(path), blob)) return Promise.resolve(null);
+    try {
+      if (nav.sendBeacon(api.url(path), blob)) return Promise.resolve(null);
+    } catch {
+      // Refused outright: the keepalive fetch below carries it instead.
+    }
   }
   return api.request<AnalyticsAccepted>('POST', path, { body, keepalive: options.beacon });
 }
