@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
-import { e2eDataDir, pageSignedInAs, signUpViewer } from './viewers';
+import { callApi, e2eDataDir, pageSignedInAs, signUpViewer, type Login } from './viewers';
 
 // The §7 calls of decision 0060 the web app makes: the checkout reports a viewer leaving it without
 // paying (POST me/sites/{site}/dropped-cart), and the legal page reads each text through
@@ -36,7 +36,7 @@ async function openCheckout(page: Page, bundleId: string) {
 }
 
 describe('dropped carts from the web checkout', () => {
-  it('leaving checkout in the app, or leaving the page, records the cart once per visit', async () => {
+  it('leaving checkout in the app, or leaving the page, records the cart once per visit; the admin sees it', async () => {
     const user = await signUpViewer('dropped');
     const page = await pageSignedInAs(browser, user);
 
@@ -58,6 +58,26 @@ describe('dropped carts from the web checkout', () => {
         { bundle_id: 'demo-monthly', times: 1 },
       ]);
     await page.context().close();
+
+    // The site's admin sees them on the dropped-carts page, the latest first.
+    const admin = await callApi<Login>(null, 'POST', '/v2/me/auth/login', {
+      email: 'admin@marquee.test',
+      password: 'marquee-admin',
+      site: 'demo',
+    });
+    expect(admin.status).toBe(200);
+    const adminPage = await pageSignedInAs(browser, admin.body, { width: 1280, height: 800 });
+    await adminPage.goto(`${baseUrl}/dropped-carts`);
+    const rows = adminPage
+      .getByTestId('dropped-carts')
+      .getByTestId('dropped-cart')
+      .filter({ hasText: user.email });
+    await rows.first().waitFor();
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-bundle-id')))).toEqual([
+      'demo-annual',
+      'demo-monthly',
+    ]);
+    await adminPage.context().close();
   });
 });
 

@@ -6,6 +6,7 @@ import type {
   CountryCodeList,
   CreatePaymentMethodBody,
   DroppedCart,
+  DroppedCartsPage,
   DonationOrder,
   GatewayInfo,
   Order,
@@ -95,6 +96,15 @@ export function recordDroppedCart(
   return api.request<DroppedCart>('POST', apiPath('v2', 'me', 'sites', api.site, 'dropped-cart'), {
     body,
     keepalive: options.keepalive,
+  });
+}
+
+/** GET /v2/sites/{site}/dropped-carts?page (the site's admins): the latest dropped carts first. */
+export function droppedCartsQueryOptions(api: ApiClient, page: number) {
+  return queryOptions({
+    queryKey: [...commerceQueryKey(api), 'dropped-carts', page] as const,
+    queryFn: ({ signal }) =>
+      api.get<DroppedCartsPage>(sitePath(api.site, 'dropped-carts'), { query: { page }, signal }),
   });
 }
 
