@@ -51,6 +51,11 @@ import { createMomentsRepository } from './modules/moments/moments.repository';
 import { createMomentsService, type MomentsService } from './modules/moments/moments.service';
 import { createReportsRepository } from './modules/reports/reports.repository';
 import { createReportsService, type ReportsService } from './modules/reports/reports.service';
+import { createDroppedCartsRepository } from './modules/dropped-carts/dropped-carts.repository';
+import {
+  createDroppedCartsService,
+  type DroppedCartsService,
+} from './modules/dropped-carts/dropped-carts.service';
 import { createSharingRepository } from './modules/sharing/sharing.repository';
 import { createSharingService, type SharingService } from './modules/sharing/sharing.service';
 import { createSitesRepository } from './modules/sites/sites.repository';
@@ -69,6 +74,7 @@ import { createLibraryService, type LibraryService } from './modules/library/lib
 import { createQueueService, type QueueService } from './modules/queue/queue.service';
 import { AppError } from './plugins/errors';
 import { testPaymentsAllowed, type Config } from './plugins/config';
+import { createFacebookGraph } from './infra/facebook-graph';
 
 /** The services every route plugin receives. Built once per app; tests may pass their own parts. */
 export type AppContext = {
@@ -130,6 +136,8 @@ export type AppContext = {
   moments: MomentsService;
   /** Viewers' reports of moments and gifs, and staff hiding them (decision 0054). */
   reports: ReportsService;
+  /** Viewers leaving checkout without paying, listed for the site's admins (decision 0060). */
+  droppedCarts: DroppedCartsService;
   /** Short links and link previews (decision 0049). */
   sharing: SharingService;
 };
@@ -221,6 +229,21 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
   const events = createEventBus();
   // A purchase written or moved makes the buyer's cached entitlements stale (decision 0025).
   events.on('purchaseChanged', ({ siteUid, userId }) => entitlements.invalidate(siteUid, userId));
+  const cartsLog = pino({ level: config.logLevel });
+  const droppedCarts = createDroppedCartsService({
+    repo: createDroppedCartsRepository(db),
+    roles,
+    requireBundle: (siteUid, id) => commerce.offers.bundle(siteUid, id, null),
+    heldBundles: (siteUid, userId) =>
+      commerce.offers.liveBundleIds(siteUid, { id: userId, siteUid, email: '', roles: [], sessionId: '' }),
+    now,
+  });
+  // A purchase of a bundle ends the viewer's dropped cart of it (best effort: a failure is logged).
+  events.on('purchaseChanged', ({ siteUid, userId }) => {
+    droppedCarts
+      .purchased(siteUid, userId)
+      .catch((err: unknown) => cartsLog.warn({ err }, 'dropped carts not updated'));
+  });
   const commerce = createCommerceModule({
     db,
     sites,
@@ -320,6 +343,8 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     favorites: createFavoritesService({
       repo: createFavoritesRepository(db),
       requireVideo: (site, uid) => catalog.video(site, uid),
+      videosByUid: (site, uids) => catalog.videosByUid(site, uids),
+      history: (userId, site, q) => progress.list(userId, site, q),
       now,
     }),
     analytics,
@@ -370,12 +395,19 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     gifs,
     moments,
     reports: createReportsService({ repo: createReportsRepository(db), roles, limiter, moments, gifs, now }),
+    droppedCarts,
     sharing: createSharingService({
       repo: createSharingRepository(db),
       roles,
       video: (siteUid, uid) => catalog.video(siteUid, uid),
       series: (siteUid, uid) => catalog.series(siteUid, uid),
       gif: (siteUid, gifId) => gifs.get(siteUid, null, gifId),
+      facebook: config.facebookGraph
+        ? createFacebookGraph({
+            appToken: config.facebookGraph.appToken,
+            baseUrl: config.facebookGraph.baseUrl,
+          })
+        : null,
       now,
     }),
     ...overrides,

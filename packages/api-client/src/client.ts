@@ -13,6 +13,11 @@ export interface ApiClientOptions {
   source: string;
   /** Access token, sent as a bearer Authorization header when present (async: the web app refreshes a stale one first). */
   getToken?: () => string | null | undefined | Promise<string | null | undefined>;
+  /**
+   * The AppsFlyer web id, sent as the `appsflyer-id` header when present (playback-and-social §7:
+   * "an appsflyer-id header taken from a cookie"); the web app reads the cookie (`readCookie`).
+   */
+  getAppsflyerId?: () => string | null | undefined;
   fetch?: typeof fetch;
   /** Called when a call that carried a token is refused with 401 (the session checks its tokens). */
   onUnauthorized?: (error: ApiError) => void;
@@ -42,6 +47,21 @@ export interface ApiClient {
    * server hands out, such as play-url's `expiresAt`, are compared with. Safe to pass unbound.
    */
   serverNow(): number;
+}
+
+/** The value of cookie `name` in a `document.cookie` string (decoded), or null. */
+export function readCookie(cookies: string, name: string): string | null {
+  for (const part of cookies.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(raw) || null;
+    } catch {
+      return raw || null;
+    }
+  }
+  return null;
 }
 
 /** Joins path segments, encoding each: `apiPath('v2', 'sites', site, 'videos', uid)`. */
@@ -79,6 +99,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
     const token = await options.getToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
+    const appsflyerId = options.getAppsflyerId?.();
+    if (appsflyerId) headers['appsflyer-id'] = appsflyerId;
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
     try {

@@ -1,5 +1,5 @@
 /** Typed fetchers and TanStack Query options for the Marquee API, shared by web and TV. */
-export { createApiClient, buildUrl, apiPath, sitePath } from './client';
+export { createApiClient, buildUrl, apiPath, sitePath, readCookie } from './client';
 export type { ApiClient, ApiClientOptions, Query, QueryValue, RequestOptions } from './client';
 export { ApiError, parseApiError, networkError, shouldRetry, DEFAULT_ERROR_MESSAGE } from './errors';
 export { resolveSiteUid, readSiteUid, DEFAULT_SITE_UID, SITE_META_NAME } from './site';

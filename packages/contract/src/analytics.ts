@@ -3,6 +3,7 @@ import {
   AD_ONLY_VIDEO_EVENT_TYPES,
   ANALYTICS_BATCH_MAX,
   ANALYTICS_KINDS,
+  FULLSCREEN_LOG_ARGS_MAX,
   LIVE_CHANNEL_EVENT_TYPES,
   VIDEO_EVENT_TYPES,
   type AnalyticsKind,
@@ -160,16 +161,93 @@ export type AnalyticsBatchEvent = z.infer<typeof AnalyticsBatchEvent>;
 /** One event of any kind: the kind's body with `kind` added. */
 export type AnalyticsEvent = z.infer<typeof AnalyticsBatchEvent>;
 
+/** A batch's list: 1 to ANALYTICS_BATCH_MAX items, the messages naming the field and the item. */
+const batchOf = <T extends z.ZodType>(item: T, field: string, one: string) =>
+  z
+    .array(item)
+    .min(1, `${field} needs at least one ${one}`)
+    .max(ANALYTICS_BATCH_MAX, `${field} holds at most ${ANALYTICS_BATCH_MAX}`);
+
 /** POST …/analytics/batch: up to 50 queued events of any kinds, accepted or refused together. */
 export const AnalyticsBatchBody = z
-  .object({
-    events: z
-      .array(AnalyticsBatchEvent)
-      .min(1, 'events needs at least one event')
-      .max(ANALYTICS_BATCH_MAX, `events holds at most ${ANALYTICS_BATCH_MAX}`),
-  })
+  .object({ events: batchOf(AnalyticsBatchEvent, 'events', 'event') })
   .meta({ id: 'AnalyticsBatch' });
 export type AnalyticsBatchBody = z.infer<typeof AnalyticsBatchBody>;
+
+/**
+ * POST /v2/fullscreen-logs (playback-and-social §7: "an array of entries with type and args, only
+ * for certain sites"): the player's fullscreen log. Our players send `enter` and `exit` with
+ * `[videoUid, currentTime]`; the spec does not list the types, so any short name is taken.
+ */
+const logArg = z.union([z.string().max(256), z.number(), z.boolean(), z.null()]);
+export const FullscreenLogEntry = z
+  .object({
+    type: label('type'),
+    args: z
+      .array(logArg)
+      .max(FULLSCREEN_LOG_ARGS_MAX, `args holds at most ${FULLSCREEN_LOG_ARGS_MAX}`)
+      .default([]),
+    ...clientIds,
+  })
+  .meta({ id: 'FullscreenLogEntry' });
+export type FullscreenLogEntry = z.infer<typeof FullscreenLogEntry>;
+export const FullscreenLogsBody = z
+  .array(FullscreenLogEntry)
+  .min(1, 'at least one entry is required')
+  .max(ANALYTICS_BATCH_MAX, `at most ${ANALYTICS_BATCH_MAX} entries`)
+  .meta({ id: 'FullscreenLogs' });
+export type FullscreenLogsBody = z.infer<typeof FullscreenLogsBody>;
+
+/**
+ * One beat of the batched heartbeat (playback-and-social §7 "Batched heartbeat analytics"; decision
+ * 0060): the heartbeat's payload (§3: player info, video summary, channel, user id, user agent). The
+ * `userId` a beat names is not trusted: the stored user is the bearer token's, as for every event.
+ */
+export const HeartbeatBeat = z
+  .object({
+    player: z.object({
+      engine: z.string().trim().min(1).max(32),
+      currentTime: seconds('player.currentTime'),
+      duration: seconds('player.duration').nullable(),
+      paused: z.boolean(),
+      muted: z.boolean(),
+    }),
+    video: z.object({
+      uid: id('video.uid'),
+      title: z.string().max(512),
+      type: label('video.type'),
+      duration: seconds('video.duration'),
+    }),
+    channel: z.object({
+      _id: id('channel._id'),
+      name: z.string().max(256),
+      channelId: id('channel.channelId'),
+    }),
+    userId: z.string().max(128).nullable().optional(),
+    userAgent: z.string().max(512).optional(),
+    siteUid: z.string().max(64).optional(),
+    sentAt: z.iso.datetime({ offset: true, message: 'sentAt must be an ISO date-time' }),
+    ...clientIds,
+  })
+  .meta({ id: 'HeartbeatBeat' });
+export type HeartbeatBeat = z.infer<typeof HeartbeatBeat>;
+
+/** POST /v2/sites/{site}/analytics/heartbeats {beats}: 1–50 beats, accepted or refused together. */
+export const HeartbeatBatchBody = z
+  .object({ beats: batchOf(HeartbeatBeat, 'beats', 'beat') })
+  .meta({ id: 'HeartbeatBatch' });
+export type HeartbeatBatchBody = z.infer<typeof HeartbeatBatchBody>;
+
+/**
+ * The `appsflyer-id` header (playback-and-social §7: "an appsflyer-id header taken from a cookie"):
+ * the AppsFlyer web id, recorded with analytics events (decision 0060).
+ */
+export const AppsflyerIdHeader = z
+  .string()
+  .trim()
+  .min(1)
+  .max(128)
+  .regex(/^[\w.:-]+$/, 'appsflyer-id must be letters, digits, dot, underscore, colon or dash');
 
 /** 202: the events are queued for the next batched write (not yet in the database). */
 export const AnalyticsAccepted = z.object({ accepted: z.number().int() }).meta({ id: 'AnalyticsAccepted' });

@@ -324,6 +324,9 @@ export const SiteIdParams = z.object({ site: z.string().min(1).max(64), id: slug
 export type SiteIdParams = z.infer<typeof SiteIdParams>;
 export const SiteUidParams = z.object({ site: z.string().min(1).max(64), uid: slug });
 export type SiteUidParams = z.infer<typeof SiteUidParams>;
+/** GET /v1/video/uid/{uid}/channel/{channel} (D§7, P§7): the site is `__site` or the host. */
+export const VideoInChannelParams = z.object({ uid: slug, channel: slug });
+export type VideoInChannelParams = z.infer<typeof VideoInChannelParams>;
 export const AssetParams = z.object({ id: slug });
 export type AssetParams = z.infer<typeof AssetParams>;
 
@@ -381,3 +384,10 @@ export type DiscoverQuery = z.infer<typeof DiscoverQuery>;
 export const EPG_WINDOW = { beforeMs: 3_600_000, afterMs: 6 * 3_600_000, maxSpanMs: 48 * 3_600_000 } as const;
 /** Discover rows are fetched in pages of 30 (discovery-and-site §2.2). */
 export const DISCOVER_ROW_PAGE = 30;
+
+/**
+ * GET /v1/video/uid/{uid}/channel/{channel}: a video as its channel shows it, for a shared link
+ * that names both (decision 0060); 404 when the video is not the channel's.
+ */
+export const VideoInChannel = z.object({ video: Video, channel: Channel }).meta({ id: 'VideoInChannel' });
+export type VideoInChannel = z.infer<typeof VideoInChannel>;

@@ -24,3 +24,4 @@ export * from './gifs';
 export * from './moments';
 export * from './sharing';
 export * from './reports';
+export * from './dropped-carts';

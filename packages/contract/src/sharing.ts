@@ -33,3 +33,26 @@ export const ShortLinkStats = z.object({
   hits: z.number().int(),
 });
 export type ShortLinkStats = z.infer<typeof ShortLinkStats>;
+
+/** POST /api/scrape/facebook {url}: a URL of the site's to have Facebook scrape again (decision 0060). */
+export const ScrapeFacebookBody = z.object({
+  url: z
+    .string()
+    .trim()
+    .max(2048, 'url must be at most 2048 characters')
+    .regex(/^https?:\/\//i, 'url must be an http or https URL')
+    .pipe(z.url({ message: 'url must be an http or https URL' })),
+});
+export type ScrapeFacebookBody = z.infer<typeof ScrapeFacebookBody>;
+
+/** What Facebook now shows for the URL (its Open Graph tags as it read them just now). */
+export const FacebookScrape = z
+  .object({
+    url: z.string(),
+    title: z.string().nullable(),
+    description: z.string().nullable(),
+    image: z.string().nullable(),
+    updatedTime: z.string().nullable(),
+  })
+  .meta({ id: 'FacebookScrape' });
+export type FacebookScrape = z.infer<typeof FacebookScrape>;

@@ -1,5 +1,6 @@
 import { DEFAULT_PERMS, SOCIAL_NETWORKS } from '@marquee/domain';
 import { z } from 'zod';
+import { SiteParams } from './common';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour');
 
@@ -150,6 +151,19 @@ export const LegalTexts = z
   .object({ terms: z.string(), privacy: z.string(), updatedAt: z.string().nullable() })
   .meta({ id: 'LegalTexts' });
 export type LegalTexts = z.infer<typeof LegalTexts>;
+
+/** The external texts a site serves by type (playback-and-social §7 `external-text/{type}`). */
+export const EXTERNAL_TEXT_TYPES = ['terms', 'privacy'] as const;
+export type ExternalTextType = (typeof EXTERNAL_TEXT_TYPES)[number];
+export const ExternalTextParams = SiteParams.extend({
+  type: z.enum(EXTERNAL_TEXT_TYPES, { message: `type must be one of ${EXTERNAL_TEXT_TYPES.join(', ')}` }),
+});
+export type ExternalTextParams = z.infer<typeof ExternalTextParams>;
+/** GET /v2/sites/{site}/external-text/{type}: one of the legal page's texts (plain text, paragraphs by blank lines). */
+export const ExternalText = z
+  .object({ type: z.enum(EXTERNAL_TEXT_TYPES), text: z.string(), updatedAt: z.string().nullable() })
+  .meta({ id: 'ExternalText' });
+export type ExternalText = z.infer<typeof ExternalText>;
 
 /** GET /v2/sites/{site}/config: everything a client needs to brand and switch itself. */
 export const SiteConfig = z

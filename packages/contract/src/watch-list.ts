@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Series, SiteUidParams, Video, VideoType } from './catalog';
+import { Series, SiteUidParams, Video, VideoPage, VideoType } from './catalog';
 import { ClientQuery, PageSize, pagingQuery, SiteParams } from './common';
 
 /**
@@ -96,3 +96,19 @@ export type FavoriteFlagsQuery = z.infer<typeof FavoriteFlagsQuery>;
 /** The subset of the asked uids the viewer favorited (unknown uids are simply not in it). */
 export const FavoriteFlags = z.object({ favorites: z.array(z.string()) }).meta({ id: 'FavoriteFlags' });
 export type FavoriteFlags = z.infer<typeof FavoriteFlags>;
+
+/**
+ * GET /v2/me/sites/{site}/videos/{type}?page&pageSize (discovery-and-site §7 Watch list "GET
+ * videos/{type}?page"; decision 0060): the viewer's own videos of a kind, in the paginated shape.
+ * `favorites`: the videos they favorited, newest favorite first; `history`: the videos they have
+ * watched (a saved position), most recently watched first.
+ */
+export const MY_VIDEO_TYPES = ['favorites', 'history'] as const;
+export type MyVideoType = (typeof MY_VIDEO_TYPES)[number];
+export const MyVideosParams = SiteParams.extend({
+  type: z.enum(MY_VIDEO_TYPES, { message: `type must be one of ${MY_VIDEO_TYPES.join(', ')}` }),
+});
+export type MyVideosParams = z.infer<typeof MyVideosParams>;
+export const MyVideosQuery = pagingQuery(PageSize.videos);
+export type MyVideosQuery = z.infer<typeof MyVideosQuery>;
+export const MyVideos = VideoPage;

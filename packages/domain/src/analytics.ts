@@ -26,6 +26,22 @@ export const ANALYTICS_CURRENCY = 'USD';
 /** Events in one POST …/analytics/batch (the spec does not show the batch path: decision 0021). */
 export const ANALYTICS_BATCH_MAX = 50;
 
+/** Arguments of one fullscreen log entry (POST /v2/fullscreen-logs; decision 0060). */
+export const FULLSCREEN_LOG_ARGS_MAX = 10;
+
+/** The fullscreen log entry types our players send. */
+export const FULLSCREEN_LOG_TYPES = ['enter', 'exit'] as const;
+
+/**
+ * Batched heartbeats (decision 0060): the player sends its queued beats every 60 s, at 10 beats,
+ * and with a beacon when the page is hidden or closes.
+ */
+export const HEARTBEAT_BATCH_FLUSH_MS = 60_000;
+export const HEARTBEAT_BATCH_FLUSH_AT = 10;
+
+/** The cookie the `appsflyer-id` header is read from (the AppsFlyer web SDK's user id cookie). */
+export const APPSFLYER_COOKIE = 'afUserId';
+
 /** The client queue sends what it holds every 5 s, at 20 events, and with keepalive on pagehide. */
 export const ANALYTICS_CLIENT_FLUSH_MS = 5_000;
 export const ANALYTICS_CLIENT_FLUSH_AT = 20;

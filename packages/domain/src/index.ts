@@ -36,6 +36,7 @@ export * from './chat';
 export * from './gifs';
 export * from './moments';
 export * from './sharing';
+export * from './random-string';
 export * from './reports';
 export * from './published';
 export * from './source-map';

@@ -14,6 +14,8 @@ export const DEFAULT_PERMS = {
   heartbeat: false,
   hybridAvodSvod: false,
   ageGate: true,
+  /** P§7 "POST {env}/v2/fullscreen-logs … (only for certain sites)": those sites set it (decision 0060). */
+  fullscreenLogs: false,
   // discovery and site
   modernTheme: true,
   allowGifts: true,

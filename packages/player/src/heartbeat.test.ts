@@ -57,6 +57,31 @@ describe('startHeartbeat (playback-and-social §7)', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('queues each beat in the batch sink too; with no url it only queues (decision 0060)', async () => {
+    const { fetch, calls } = fakeFetch();
+    const queued: unknown[] = [];
+    let n = 0;
+    const start = (url: string | null) =>
+      startHeartbeat({
+        url,
+        intervalMs: 10_000,
+        payload: () => ({ n: ++n }),
+        fetch,
+        timers,
+        sink: { track: (p) => queued.push(p) },
+      });
+    const stop = start(null);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(queued).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(calls).toHaveLength(0);
+    stop();
+    const both = start('https://beats.example/hb');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queued.at(-1)).toEqual({ n: 3 });
+    expect(calls[0]!.init.body).toBe('{"n":3}');
+    both();
+  });
+
   it('keeps beating when a beat fails or fetch throws', async () => {
     let calls = 0;
     const fetch = vi.fn(() => {

@@ -15,8 +15,8 @@ const realTimers: IntervalTimers = {
 };
 
 export type HeartbeatOptions = {
-  /** The site config's `heartbeat.url`. */
-  url: string;
+  /** The site config's `heartbeat.url`; null posts nothing there (the beats only go to `sink`). */
+  url: string | null;
   /** The site config's `heartbeat.intervalSeconds`, in ms. */
   intervalMs: number;
   /** The body of each beat, built when it is sent. */
@@ -27,6 +27,8 @@ export type HeartbeatOptions = {
   timers?: IntervalTimers;
   /** Called after each beat is handed to fetch, with its time. */
   onBeat?: (at: number) => void;
+  /** Also queues each beat here: the batched heartbeat analytics to our server (decision 0060). */
+  sink?: { track(payload: unknown): void };
 };
 
 /**
@@ -46,20 +48,25 @@ export function startHeartbeat(options: HeartbeatOptions): () => void {
   const beat = () => {
     handle = null;
     if (stopped) return;
+    const payload = options.payload();
+    options.sink?.track(payload);
+    if (options.url !== null) postBeat(options.url, payload);
+    options.onBeat?.(timers.now());
+    handle = timers.setTimeout(beat, options.intervalMs);
+  };
+  const postBeat = (url: string, payload: unknown) => {
     try {
-      doFetch(options.url, {
+      doFetch(url, {
         method: 'POST',
         credentials: 'omit',
         keepalive: true,
         mode: 'no-cors',
         headers: { 'content-type': 'text/plain;charset=UTF-8' },
-        body: JSON.stringify(options.payload()),
+        body: JSON.stringify(payload),
       }).catch(() => {});
     } catch {
       // fetch can throw at once (a keepalive over the browser's quota); the next beat tries again.
     }
-    options.onBeat?.(timers.now());
-    handle = timers.setTimeout(beat, options.intervalMs);
   };
   handle = timers.setTimeout(beat, Math.max(0, options.firstDelayMs ?? 0));
 
@@ -87,7 +94,7 @@ export type HeartbeatPayload = {
 };
 
 export type TrackHeartbeatOptions = {
-  url: string;
+  url: string | null;
   intervalMs: number;
   siteUid: string;
   video: HeartbeatPayload['video'];
@@ -97,6 +104,8 @@ export type TrackHeartbeatOptions = {
   payload?: PlayerPayload | null;
   fetch?: typeof fetch;
   timers?: IntervalTimers;
+  /** The batched heartbeat queue (decision 0060): every beat is queued here too. */
+  sink?: { track(payload: HeartbeatPayload): void };
 };
 
 /**
@@ -141,6 +150,7 @@ export function trackHeartbeat(
       firstDelayMs: lastBeat + options.intervalMs - timers.now(),
       fetch: options.fetch,
       timers,
+      sink: options.sink as HeartbeatOptions['sink'],
       onBeat: (at) => (lastBeat = at),
     });
   };

@@ -56,6 +56,7 @@ export {
   type PlaybackAnalyticsEvent,
   type SendAnalytics,
 } from './analytics';
+export { trackFullscreen, type FullscreenLog, type FullscreenDocument } from './fullscreen-log';
 export { trackLiveChannelAnalytics, type LiveChannelAnalyticsEvent } from './live-analytics';
 export { trackMilestones, type MilestoneHandlers } from './milestones';
 export { readAdConsent, pageAdConsent, deviceInfo, CONSENT_TIMEOUT_MS, type ConsentWindow } from './consent';

@@ -38,6 +38,23 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v2/sites/{site}/external-text/{type}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the site's external texts by type (terms or privacy), as the legal page shows it */
+    get: operations['getExternalText'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/sites/{site}/videos/{uid}/play-url': {
     parameters: {
       query?: never;
@@ -234,6 +251,23 @@ export type paths = {
     };
     /** One video, normalized */
     get: operations['getVideo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/video/uid/{uid}/channel/{channel}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A video with the channel a shared link names (site from __site or the host); 404 when the video is not the channel's */
+    get: operations['getVideoInChannel'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1263,6 +1297,23 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v2/me/sites/{site}/videos/{type}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The viewer's videos of a type, paginated: favorites (newest first) or history (most recently watched first); the spec's videos/{type}?page, decision 0060 */
+    get: operations['listMyVideos'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/me/sites/{site}/watch-list/{id}': {
     parameters: {
       query?: never;
@@ -1462,6 +1513,40 @@ export type paths = {
     put?: never;
     /** Records up to 50 queued events of any kinds at once ({ events: [{ kind, …body }] }) */
     post: operations['recordEventBatch'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/sites/{site}/analytics/heartbeats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Records up to 50 queued heartbeat beats ({ beats }: the heartbeat's payload each); batched heartbeat analytics, decision 0060 */
+    post: operations['recordHeartbeatBatch'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/fullscreen-logs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Records the player’s fullscreen log (an array of { type, args }: enter, exit…) for the site of __site or the host; only sites with the fullscreenLogs flag */
+    post: operations['recordFullscreenLogs'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1984,6 +2069,60 @@ export type paths = {
     put?: never;
     /** Closes the item's open reports and leaves it shown (404 when none) */
     post: operations['dismissReports'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/me/sites/{site}/dropped-cart': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The viewer left checkout of a bundle without paying: 201 a new dropped cart, 200 a repeat (times + 1); 409 when they hold the bundle */
+    post: operations['recordDroppedCart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/sites/{site}/dropped-carts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The site's dropped carts, the latest drop first, with whose they are; the site's admins
+     * @description Requires the bearer token of a user holding the site's `admin` role.
+     */
+    get: operations['listDroppedCarts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/scrape/facebook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Asks Facebook to scrape a page of the site again (its Open Graph tags), so new shares show it as it is now; a signed-in user of the site (__site or the host) */
+    post: operations['scrapeFacebook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3118,6 +3257,44 @@ export type components = {
           }
       )[];
     };
+    FullscreenLogEntryInput: {
+      type: string;
+      /** @default [] */
+      args?: (string | number | boolean | null)[];
+      deviceId?: string;
+      sessionId?: string;
+    };
+    FullscreenLogsInput: components['schemas']['FullscreenLogEntryInput'][];
+    HeartbeatBeatInput: {
+      player: {
+        engine: string;
+        currentTime: number;
+        duration: number | null;
+        paused: boolean;
+        muted: boolean;
+      };
+      video: {
+        uid: string;
+        title: string;
+        type: string;
+        duration: number;
+      };
+      channel: {
+        _id: string;
+        name: string;
+        channelId: string;
+      };
+      userId?: string | null;
+      userAgent?: string;
+      siteUid?: string;
+      /** Format: date-time */
+      sentAt: string;
+      deviceId?: string;
+      sessionId?: string;
+    };
+    HeartbeatBatchInput: {
+      beats: components['schemas']['HeartbeatBeatInput'][];
+    };
     AddressInput: {
       _id?: string;
       /** @default  */
@@ -3344,6 +3521,12 @@ export type components = {
       privacy: string;
       updatedAt: string | null;
     };
+    ExternalText: {
+      /** @enum {string} */
+      type: 'terms' | 'privacy';
+      text: string;
+      updatedAt: string | null;
+    };
     SiteConfig: {
       uid: string;
       name: string;
@@ -3370,6 +3553,7 @@ export type components = {
         heartbeat: boolean;
         hybridAvodSvod: boolean;
         ageGate: boolean;
+        fullscreenLogs: boolean;
         modernTheme: boolean;
         allowGifts: boolean;
         externalUrls: boolean;
@@ -3572,6 +3756,9 @@ export type components = {
       ageGate: number | null;
       paidAccess: boolean;
       withoutAds: boolean;
+      ads: {
+        iabCategory: string | null;
+      };
       hybridPaywall: boolean;
       isLive: boolean;
       isLiveChannel: boolean;
@@ -3670,6 +3857,9 @@ export type components = {
       ageGate: number | null;
       paidAccess: boolean;
       withoutAds: boolean;
+      ads: {
+        iabCategory: string | null;
+      };
       hybridPaywall: boolean;
       isLive: boolean;
       isLiveChannel: boolean;
@@ -3909,6 +4099,10 @@ export type components = {
       from: string;
       to: string;
       liveChannels: components['schemas']['LiveChannel'][];
+    };
+    VideoInChannel: {
+      video: components['schemas']['Video'];
+      channel: components['schemas']['Channel'];
     };
     PlayProvider: {
       /** @enum {string} */
@@ -4723,6 +4917,13 @@ export type components = {
         [key: string]: string;
       };
     };
+    FacebookScrape: {
+      url: string;
+      title: string | null;
+      description: string | null;
+      image: string | null;
+      updatedTime: string | null;
+    };
     Report: {
       _id: string;
       /** @enum {string} */
@@ -4750,6 +4951,33 @@ export type components = {
       hiddenAt: string | null;
       moment: components['schemas']['Moment'] | null;
       gif: components['schemas']['Gif'] | null;
+    };
+    DroppedCart: {
+      id: string;
+      bundleId: string;
+      bundleName: string;
+      times: number;
+      firstDroppedAt: string;
+      droppedAt: string;
+    };
+    SiteDroppedCart: {
+      id: string;
+      bundleId: string;
+      bundleName: string;
+      times: number;
+      firstDroppedAt: string;
+      droppedAt: string;
+      userId: string;
+      email: string;
+    };
+    DroppedCartsPage: {
+      items: components['schemas']['SiteDroppedCart'][];
+      current_page: number;
+      items_per_page: number;
+      next_page: number | null;
+      prev_page: number | null;
+      total_items: number;
+      total_pages: number;
     };
   };
   responses: never;
@@ -4819,6 +5047,52 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['LegalTexts'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getExternalText: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+        type: 'terms' | 'privacy';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExternalText'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description The site or the item does not exist */
@@ -5453,6 +5727,51 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Video'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getVideoInChannel: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path: {
+        uid: string;
+        channel: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VideoInChannel'];
         };
       };
       /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
@@ -9022,6 +9341,72 @@ export interface operations {
       };
     };
   };
+  listMyVideos: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+        type: 'favorites' | 'history';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VideoPage'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   removeFromWatchList: {
     parameters: {
       query?: {
@@ -9773,6 +10158,128 @@ export interface operations {
       };
       /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency is switched off or unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  recordHeartbeatBatch: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HeartbeatBatchInput'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AnalyticsAccepted'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency is switched off or unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  recordFullscreenLogs: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FullscreenLogsInput'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AnalyticsAccepted'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -11829,6 +12336,243 @@ export interface operations {
       };
       /** @description Conflicts with the current state */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  recordDroppedCart: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          bundleId: string;
+          bundleName: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DroppedCart'];
+        };
+      };
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DroppedCart'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listDroppedCarts: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DroppedCartsPage'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  scrapeFacebook: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FacebookScrape'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description An upstream service (payment gateway, identity provider) failed */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency is switched off or unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };

@@ -411,7 +411,7 @@ export interface VideoPlayDaysTable {
 export interface AnalyticsEventsTable {
   id: Generated<number>;
   site_uid: string;
-  /** video, watch, liveChannel, liveChannelWatch, page, share or smartBanner. */
+  /** video, watch, liveChannel, liveChannelWatch, page, share, smartBanner; fullscreen, heartbeat (decision 0060). */
   kind: string;
   type: string | null;
   video_uid: string | null;
@@ -423,7 +423,23 @@ export interface AnalyticsEventsTable {
   source: string | null;
   device_id: string | null;
   session_id: string | null;
+  /** The `appsflyer-id` header of the request (decision 0060). */
+  appsflyer_id: string | null;
   received_at: IsoTime;
+}
+
+/** A viewer's dropped cart of a bundle (accounts-and-commerce §7; decision 0060). One per user and bundle. */
+export interface DroppedCartsTable {
+  id: string;
+  site_uid: string;
+  user_id: string;
+  bundle_id: string;
+  /** The name the checkout showed (as sent). */
+  bundle_name: string;
+  /** How many times the viewer left checkout of this bundle without paying. */
+  times: number;
+  first_dropped_at: IsoTime;
+  dropped_at: IsoTime;
 }
 
 /** A purchase (accounts-and-commerce §3 Purchase; decision 0025). Written by commerce, read by entitlements. */
@@ -623,6 +639,7 @@ export interface Database {
   watch_list_items: WatchListItemsTable;
   favorites: FavoritesTable;
   analytics_events: AnalyticsEventsTable;
+  dropped_carts: DroppedCartsTable;
   purchases: PurchasesTable;
   tax_rates: TaxRatesTable;
   payment_methods: PaymentMethodsTable;

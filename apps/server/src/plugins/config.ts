@@ -86,6 +86,13 @@ const EnvSchema = z.object({
   FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
   /** Overrides Facebook's issuer (tests point it at a local OpenID provider). */
   FACEBOOK_ISSUER: SocialProviderUrl.optional(),
+  /**
+   * A Facebook app token (`app-id|app-secret`) for POST /api/scrape/facebook (decision 0060); without
+   * it the call answers 503.
+   */
+  FACEBOOK_APP_TOKEN: z.string().min(3).optional(),
+  /** Overrides https://graph.facebook.com/v19.0 (tests point it at a local stand-in). */
+  FACEBOOK_GRAPH_URL: z.string().url().optional(),
   /** Stripe (decision 0031): the gateway is registered only with a secret key. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** Signing secret of the Stripe webhook endpoint (whsec_…). */
@@ -160,6 +167,8 @@ export type Config = {
   social: SocialConfig;
   /** The provider player API scripts by source (decision 0059); jw only when configured. */
   playerScripts: { yt: string; dm: string; jw?: string };
+  /** The Facebook re-scrape (decision 0060), only with FACEBOOK_APP_TOKEN. */
+  facebookGraph?: { appToken: string; baseUrl: string | undefined };
   /** NODE_ENV is production. */
   production: boolean;
   /** ALLOW_TEST_PAYMENTS_IN_PRODUCTION was set to its one value. */
@@ -219,6 +228,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     production: e.NODE_ENV === 'production',
     allowTestPaymentsInProduction: e.ALLOW_TEST_PAYMENTS_IN_PRODUCTION === ALLOW_TEST_PAYMENTS_VALUE,
+    ...(e.FACEBOOK_APP_TOKEN
+      ? { facebookGraph: { appToken: e.FACEBOOK_APP_TOKEN, baseUrl: e.FACEBOOK_GRAPH_URL } }
+      : {}),
     ...(e.STRIPE_SECRET_KEY
       ? {
           stripe: {

@@ -51,6 +51,7 @@ export const LIMITED_ROUTES: Record<string, { group: Group; when?: RouteRule['wh
   'GET /api/payment/purchases/:id/calculateProration': { group: 'coupon', when: hasCoupon },
   'GET /v2/sites/:site/ads/track': { group: 'adTracking' },
   'GET /v2/sites/:site/ads/banner': { group: 'adBanner' },
+  'POST /v2/fullscreen-logs': { group: 'analytics' },
   'POST /v2/me/auth/signup': { group: 'anonymousWrite' },
   'POST /api/reset/pw/expired': { group: 'anonymousWrite' },
   'PATCH /api/reset/pw/:code': { group: 'anonymousWrite' },

@@ -126,6 +126,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // Sites
   'GET /v2/sites/:site/config': pub(),
   'GET /v2/sites/:site/legal': pub(),
+  'GET /v2/sites/:site/external-text/:type': pub({ params: { type: 'terms' } }),
 
   // Playback: a title's own access rule decides (v1 and lc-a are public titles; entitlement tests
   // cover the others).
@@ -290,6 +291,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     { expect: { otherSite: 403 } },
   ),
   'GET /v2/me/sites/:site/watch-list': siteUser(),
+  'GET /v2/me/sites/:site/videos/:type': siteUser({ params: { type: 'favorites' } }),
   'POST /v2/me/sites/:site/watch-list': siteUser({ body: { contentId: 'v2' } }),
   'DELETE /v2/me/sites/:site/watch-list/:id': owner({ id: 'watchListItemA' }, { expect: { otherSite: 403 } }),
   'GET /v2/me/sites/:site/favorites': siteUser({ query: { uids: 'v1,v2' } }),
@@ -342,11 +344,18 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /v2/sites/:site/analytics/share': pub(),
   'POST /v2/sites/:site/analytics/smartBanner': pub(),
   'POST /v2/sites/:site/analytics/batch': pub(),
+  'POST /v2/sites/:site/analytics/heartbeats': pub(),
+  'POST /v2/fullscreen-logs': pub({
+    query: { __site: 'acme' },
+    why: 'acme has the fullscreenLogs flag (world.ts); a site without it is 403 for everyone',
+  }),
   'POST /v2/sites/:site/analytics/:kind': pub({
     params: { kind: 'unknownKind' },
     why: 'answers 404 for kinds it does not know',
   }),
   'GET /v2/sites/:site/analytics/summary': admin(),
+  'POST /v2/me/sites/:site/dropped-cart': siteUser({ body: { bundleId: 'monthly', bundleName: 'Monthly' } }),
+  'GET /v2/sites/:site/dropped-carts': admin(),
 
   // Ads
   'GET /v2/sites/:site/ads/vast': pub(),
@@ -434,6 +443,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     params: { id: 'v1', momentId: 'm_0123456789abcdef' },
   }),
   'GET /v1/video/uid/:uid/info': pub({ params: { uid: 'v1' } }),
+  'GET /v1/video/uid/:uid/channel/:channel': pub({ params: { uid: 'v1', channel: 'news' } }),
   // Reports and moderation (decision 0054): a viewer of the site reports; staff, support and admin moderate
   'POST /v2/sites/:site/reports': siteUser({
     body: { kind: 'moment', itemId: 'm_0123456789abcdef', reason: 'spam' },
@@ -455,6 +465,11 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   ),
   // Sharing (decision 0049): short links for anyone; their counts for the admins
   'POST /v2/sites/:site/short-links': pub({ body: { path: '/channel/news/v1' } }),
+  'POST /api/scrape/facebook': siteUser({
+    query: { __site: 'acme' },
+    body: { url: 'https://elsewhere.example/page' },
+    why: 'the site is __site; another host is a 400 after the site check (no app token in the matrix)',
+  }),
   'GET /v2/sites/:site/short-links/:code': admin({ params: { code: 'shortLink' } }),
   'GET /s/:code': pub({ params: { code: 'abcdefg' } }),
   'PATCH /v2/me/preferences': user({ body: { autoPlay: true } }),

@@ -54,6 +54,12 @@ export async function securityWorld() {
   await c.insertUser({ id: 'stan', site_uid: 'acme', email: 'stan@example.com', roles: '["staff"]' });
   await c.insertUser({ id: 'ada', site_uid: 'acme', email: 'ada@example.com', roles: '["admin"]' });
   await db.updateTable('users').set({ roles: '["admin"]' }).where('id', '=', 'carol').execute();
+  // acme takes fullscreen logs (POST /v2/fullscreen-logs is for sites with the flag).
+  await db
+    .updateTable('sites')
+    .set({ perms: JSON.stringify({ fullscreenLogs: true }) })
+    .where('uid', '=', 'acme')
+    .execute();
 
   // The acme catalog without its site row (the commerce harness made the site).
   const cat = acmeCatalog(c.clock.now);

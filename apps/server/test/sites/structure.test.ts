@@ -53,6 +53,15 @@ describe('site structure: bad input', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.field).toBe('site');
   });
+  it('external-text: 400s an unknown type naming the field, 404s an unknown site', async () => {
+    const bad = await h.app.inject('/v2/sites/demo/external-text/cookies');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.field).toBe('type');
+    expect(bad.json().error.message).toContain('terms, privacy');
+    const site = await h.app.inject('/v2/sites/nope/external-text/terms');
+    expect(site.statusCode).toBe(404);
+    expect(site.json().error.message).toBe("Site 'nope' not found");
+  });
   it('400s a bad faq asset id and 404s a tab of another kind', async () => {
     expect((await h.app.inject('/api/assets/a%20b/faq?__site=demo')).json().error.field).toBe('id');
     const res = await h.app.inject('/api/assets/demo-about/faq?__site=demo');
@@ -124,6 +133,21 @@ describe('site structure', () => {
     expect((await h.app.inject('/v2/sites/bare/legal')).json()).toEqual({
       terms: '',
       privacy: '',
+      updatedAt: null,
+    });
+  });
+
+  it('serves each legal text by type at external-text/{type}, the same text /legal serves', async () => {
+    const legal = (await h.app.inject('/v2/sites/demo/legal')).json();
+    const terms = await h.app.inject('/v2/sites/demo/external-text/terms');
+    expect(terms.statusCode).toBe(200);
+    expect(terms.json()).toEqual({ type: 'terms', text: legal.terms, updatedAt: legal.updatedAt });
+    const privacy = (await h.app.inject('/v2/sites/demo/external-text/privacy?__site=demo')).json();
+    expect(privacy).toEqual({ type: 'privacy', text: legal.privacy, updatedAt: null });
+    expect(privacy.text).toContain('privacy notice');
+    expect((await h.app.inject('/v2/sites/bare/external-text/terms')).json()).toEqual({
+      type: 'terms',
+      text: '',
       updatedAt: null,
     });
   });

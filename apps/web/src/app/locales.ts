@@ -14,6 +14,7 @@ import * as library from '../features/library/locales';
 import * as gifs from '../features/gifs/locales';
 import * as moments from '../features/moments/locales';
 import * as moderation from '../features/moderation/locales';
+import * as droppedCarts from '../features/dropped-carts/locales';
 import * as auth from '../features/auth/locales';
 import * as account from '../features/account/locales';
 import * as watch from '../features/watch/locales';
@@ -44,6 +45,7 @@ const namespaces = {
   gifs,
   moments,
   moderation,
+  droppedCarts,
   auth,
   account,
   watch,

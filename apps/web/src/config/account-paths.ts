@@ -6,6 +6,8 @@ export const accountPaths = {
   changeEmail: { path: '/change-email', getHref: () => '/change-email' },
   /** The staff review of reported moments and gifs (decision 0054). */
   moderation: { path: '/moderation', getHref: () => '/moderation' },
+  /** The admins' list of dropped carts (decision 0060). */
+  droppedCarts: { path: '/dropped-carts', getHref: () => '/dropped-carts' },
   /** The Purchases tab and its screens (decision 0035). */
   purchases: { path: '/purchases', getHref: () => '/purchases' },
   purchase: {

@@ -1,4 +1,5 @@
-import { createApiClient, readSiteUid, type ApiError } from '@marquee/api-client';
+import { createApiClient, readCookie, readSiteUid, type ApiError } from '@marquee/api-client';
+import { APPSFLYER_COOKIE } from '@marquee/domain';
 
 /** The site this page belongs to (meta tag, else ?__site, else 'demo'). */
 export const siteUid = readSiteUid();
@@ -37,6 +38,8 @@ export const api = createApiClient({
   site: siteUid,
   source: detectSource(),
   getToken: () => tokenProvider(),
+  getAppsflyerId: () =>
+    typeof document === 'undefined' ? null : readCookie(document.cookie, APPSFLYER_COOKIE),
   onUnauthorized: (error) => unauthorizedHandler(error),
 });
 

@@ -3,6 +3,8 @@ import type {
   AnalyticsEvent,
   AnalyticsEventBody,
   AnalyticsSummary,
+  FullscreenLogEntry,
+  HeartbeatBeat,
 } from '@marquee/contract';
 import type { AnalyticsKind } from '@marquee/domain';
 import { sitePath, type ApiClient } from '../client';
@@ -60,6 +62,48 @@ export function sendAnalyticsBatch(
 ) {
   return api.request<AnalyticsAccepted>('POST', sitePath(api.site, 'analytics', 'batch'), {
     body: { events },
+    keepalive: options.keepalive,
+  });
+}
+
+/**
+ * POST /v2/sites/{site}/analytics/heartbeats {beats}: up to 50 queued heartbeat beats (decision
+ * 0060). With `beacon` (the page is going away) it is handed to navigator.sendBeacon, which outlives
+ * the page but carries no token or header: those beats are stored without a user. Where there is no
+ * sendBeacon, the API is on another origin (the TV apps), or the beacon is refused (over its quota),
+ * a keepalive fetch is sent instead.
+ */
+export function sendHeartbeatBatch(
+  api: ApiClient,
+  beats: HeartbeatBeat[],
+  options: { beacon?: boolean; navigator?: Pick<Navigator, 'sendBeacon'> } = {},
+): Promise<AnalyticsAccepted | null> {
+  const path = sitePath(api.site, 'analytics', 'heartbeats');
+  const body = { beats };
+  const nav = options.navigator ?? (typeof navigator === 'undefined' ? undefined : navigator);
+  // Same origin only: a cross-origin beacon of JSON (the TV apps' API) is refused by some browsers.
+  if (options.beacon && api.baseUrl === '' && typeof nav?.sendBeacon === 'function') {
+    const blob = new Blob([JSON.stringify(body)], { type: 'application/json' });
+    try {
+      if (nav.sendBeacon(api.url(path), blob)) return Promise.resolve(null);
+    } catch {
+      // Refused outright: the keepalive fetch below carries it instead.
+    }
+  }
+  return api.request<AnalyticsAccepted>('POST', path, { body, keepalive: options.beacon });
+}
+
+/**
+ * POST /v2/fullscreen-logs: the player's fullscreen log entries ({ type, args }), for sites with
+ * the fullscreenLogs flag; the site is the `__site` every call carries.
+ */
+export function sendFullscreenLogs(
+  api: ApiClient,
+  entries: FullscreenLogEntry[],
+  options: AnalyticsSendOptions = {},
+) {
+  return api.request<AnalyticsAccepted>('POST', '/v2/fullscreen-logs', {
+    body: entries,
     keepalive: options.keepalive,
   });
 }

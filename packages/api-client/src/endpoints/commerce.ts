@@ -5,6 +5,8 @@ import type {
   CheckoutResult,
   CountryCodeList,
   CreatePaymentMethodBody,
+  DroppedCart,
+  DroppedCartsPage,
   DonationOrder,
   GatewayInfo,
   Order,
@@ -80,6 +82,30 @@ export function applyCoupon(api: ApiClient, bundleId: string, couponCode: string
     sitePath(api.site, 'bundles', bundleId, 'apply-coupon'),
     { body: { couponCode } },
   );
+}
+
+/**
+ * POST /v2/me/sites/{site}/dropped-cart {bundleId, bundleName}: the viewer left checkout without
+ * paying (decision 0060); `keepalive` lets it finish while the page goes away.
+ */
+export function recordDroppedCart(
+  api: ApiClient,
+  body: { bundleId: string; bundleName: string },
+  options: { keepalive?: boolean } = {},
+) {
+  return api.request<DroppedCart>('POST', apiPath('v2', 'me', 'sites', api.site, 'dropped-cart'), {
+    body,
+    keepalive: options.keepalive,
+  });
+}
+
+/** GET /v2/sites/{site}/dropped-carts?page (the site's admins): the latest dropped carts first. */
+export function droppedCartsQueryOptions(api: ApiClient, page: number) {
+  return queryOptions({
+    queryKey: [...commerceQueryKey(api), 'dropped-carts', page] as const,
+    queryFn: ({ signal }) =>
+      api.get<DroppedCartsPage>(sitePath(api.site, 'dropped-carts'), { query: { page }, signal }),
+  });
 }
 
 /** POST bundles/{id}/taxes: the tax on the first payment at an address. */

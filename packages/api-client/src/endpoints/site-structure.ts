@@ -1,5 +1,13 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { Channel, LegalTexts, Paginated, TabAsset, Video } from '@marquee/contract';
+import type {
+  Channel,
+  ExternalText,
+  ExternalTextType,
+  LegalTexts,
+  Paginated,
+  TabAsset,
+  Video,
+} from '@marquee/contract';
 import { apiPath, sitePath, type ApiClient } from '../client';
 import { queryKeys } from '../query-keys';
 
@@ -24,6 +32,15 @@ export function legalQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: [...queryKeys.all(api), 'legal'] as const,
     queryFn: ({ signal }) => api.get<LegalTexts>(sitePath(api.site, 'legal'), { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET /v2/sites/{site}/external-text/{type}: one legal text (terms or privacy), as the legal page shows it. */
+export function externalTextQueryOptions(api: ApiClient, type: ExternalTextType) {
+  return queryOptions({
+    queryKey: [...queryKeys.all(api), 'external-text', type] as const,
+    queryFn: ({ signal }) => api.get<ExternalText>(sitePath(api.site, 'external-text', type), { signal }),
     staleTime: 5 * 60_000,
   });
 }

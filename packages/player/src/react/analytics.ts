@@ -1,18 +1,26 @@
-import { sendAnalyticsBatch, type ApiClient } from '@marquee/api-client';
+import {
+  sendAnalyticsBatch,
+  sendFullscreenLogs,
+  sendHeartbeatBatch,
+  siteConfigQueryOptions,
+  type ApiClient,
+} from '@marquee/api-client';
 import { useApi, useSession, type Session } from '@marquee/api-client/react';
 import type { AnalyticsEvent } from '@marquee/contract';
+import { HEARTBEAT_BATCH_FLUSH_AT, HEARTBEAT_BATCH_FLUSH_MS, randomString } from '@marquee/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { createAnalyticsQueue, trackPlaybackAnalytics, type AnalyticsQueue } from '../analytics';
+import { trackFullscreen } from '../fullscreen-log';
+import type { HeartbeatPayload } from '../heartbeat';
 import { trackLiveChannelAnalytics } from '../live-analytics';
 import type { Player as CorePlayer } from '../player';
 
-/** A random id for this page load (no storage): tells one visit's events apart without an account. */
-function newSessionId(): string {
-  const bytes = new Uint8Array(12);
-  globalThis.crypto?.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-const sessionId = newSessionId();
+/**
+ * A random id for this page load (no storage): tells one visit's events apart without an account.
+ * The spec's random string (§9: default length 32).
+ */
+const sessionId = randomString();
 
 const queues = new WeakMap<ApiClient, AnalyticsQueue<AnalyticsEvent>>();
 
@@ -35,6 +43,46 @@ export function analyticsFor(api: ApiClient): AnalyticsQueue<AnalyticsEvent> {
     queues.set(api, queue);
   }
   return queue;
+}
+
+const heartbeatQueues = new WeakMap<ApiClient, AnalyticsQueue<HeartbeatPayload>>();
+
+/**
+ * The batched heartbeat queue of an API client (decision 0060): beats go out together in one POST
+ * …/analytics/heartbeats every 60 s or at 10, and in a beacon (navigator.sendBeacon) when the page
+ * is hidden or closes.
+ */
+export function heartbeatsFor(api: ApiClient): AnalyticsQueue<HeartbeatPayload> {
+  let queue = heartbeatQueues.get(api);
+  if (!queue) {
+    queue = createAnalyticsQueue<HeartbeatPayload>(
+      (beats, { keepalive }) =>
+        sendHeartbeatBatch(
+          api,
+          beats.map((b) => ({ ...b, sessionId })),
+          { beacon: keepalive },
+        ),
+      { flushMs: HEARTBEAT_BATCH_FLUSH_MS, flushAt: HEARTBEAT_BATCH_FLUSH_AT },
+    );
+    if (typeof window !== 'undefined') queue.bindPage(window);
+    heartbeatQueues.set(api, queue);
+  }
+  return queue;
+}
+
+/**
+ * Logs the video going fullscreen and back (POST /v2/fullscreen-logs: `enter` / `exit` with the
+ * video uid and position) on sites with the fullscreenLogs flag; one request per change.
+ */
+export function useFullscreenLogs(player: CorePlayer | null, videoUid: string) {
+  const api = useApi();
+  const on = useQuery(siteConfigQueryOptions(api)).data?.perms.fullscreenLogs === true;
+  useEffect(() => {
+    if (!player || !on || typeof document === 'undefined') return;
+    return trackFullscreen(player.video, videoUid, (entry) => {
+      sendFullscreenLogs(api, [entry]).catch(() => {});
+    });
+  }, [player, on, api, videoUid]);
 }
 
 /** The analytics queue of the API client in context. */

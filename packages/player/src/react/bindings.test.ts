@@ -66,7 +66,7 @@ describe('analyticsFor (decision 0021)', () => {
       events: Array<{ page: string; sessionId: string }>;
     };
     expect(events.map((e) => e.page)).toEqual(['/a', '/b']);
-    expect(events[0]!.sessionId).toMatch(/^[0-9a-f]{24}$/);
+    expect(events[0]!.sessionId).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(events[1]!.sessionId).toBe(events[0]!.sessionId);
   });
 });

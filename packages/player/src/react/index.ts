@@ -12,6 +12,8 @@ export { useResumePosition, resumeStart, type ResumeInputs } from './use-resume-
 export {
   analyticsFor,
   analyticsAccount,
+  heartbeatsFor,
+  useFullscreenLogs,
   useAnalytics,
   usePlaybackAnalytics,
   useLiveChannelAnalytics,

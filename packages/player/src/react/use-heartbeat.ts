@@ -5,6 +5,7 @@ import type { PlayerPayload } from '@marquee/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { trackHeartbeat } from '../heartbeat';
+import { heartbeatsFor } from './analytics';
 import type { Player as CorePlayer } from '../player';
 
 /**
@@ -17,9 +18,10 @@ export function heartbeatUserId({ status, user }: Pick<Session, 'status' | 'user
 
 /**
  * The site's heartbeat while `player` plays (playback-and-social §3, §7), when the site has the
- * `heartbeat` flag and a `heartbeat.url`: the player info, a video summary, the channel, the user id,
- * the user agent and the player payload are posted there every `intervalSeconds`, without credentials. Sites without
- * both (the demo) send nothing and fetch nothing more.
+ * `heartbeat` flag: every `intervalSeconds` a beat (the player info, a video summary, the channel,
+ * the user id, the user agent and the player payload) is queued for the batched heartbeat analytics
+ * to our server (decision 0060) and, when the site has a `heartbeat.url`, posted there without
+ * credentials. Sites without the flag (the demo) send nothing and fetch nothing more.
  */
 export function useHeartbeat(
   player: CorePlayer | null,
@@ -30,14 +32,15 @@ export function useHeartbeat(
   const api = useApi();
   const session = useSession();
   const config = useQuery(siteConfigQueryOptions(api)).data;
+  const on = config?.perms.heartbeat === true;
   const url = config?.perms.heartbeat ? config.heartbeat.url : null;
   const intervalSeconds = config?.heartbeat.intervalSeconds ?? 0;
-  const channelName = useQuery({ ...channelQueryOptions(api, channelId), enabled: !!url }).data?.name;
-  const needsMe = !!url && session.status === 'signedIn' && !session.user;
+  const channelName = useQuery({ ...channelQueryOptions(api, channelId), enabled: on }).data?.name;
+  const needsMe = on && session.status === 'signedIn' && !session.user;
   const me = useQuery({ ...meQueryOptions(api), enabled: needsMe }).data;
   const userId = heartbeatUserId(session, me);
   useEffect(() => {
-    if (!player || !url || !video || intervalSeconds <= 0) return;
+    if (!player || !on || !video || intervalSeconds <= 0) return;
     const name = channelName ?? channelId;
     return trackHeartbeat(player, {
       url,
@@ -52,6 +55,7 @@ export function useHeartbeat(
       channel: { _id: channelId, name, channelId },
       userId,
       payload,
+      sink: heartbeatsFor(api),
     });
-  }, [player, url, intervalSeconds, api.site, video, channelId, channelName, userId, payload]);
+  }, [player, on, url, intervalSeconds, api, video, channelId, channelName, userId, payload]);
 }

@@ -26,6 +26,8 @@ import * as m0025 from './0025_moments_search';
 import * as m0026 from './0026_user_auto_play';
 import * as m0027 from './0027_chat_bot_messages';
 import * as m0028 from './0028_content_reports';
+import * as m0029 from './0029_dropped_carts';
+import * as m0032 from './0032_analytics_appsflyer';
 import * as m0034 from './0034_video_iab_category';
 
 /** Every migration, in order. Add new ones here; names sort by their number. */
@@ -57,5 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0026_user_auto_play': m0026,
   '0027_chat_bot_messages': m0027,
   '0028_content_reports': m0028,
+  '0029_dropped_carts': m0029,
+  '0032_analytics_appsflyer': m0032,
   '0034_video_iab_category': m0034,
 };

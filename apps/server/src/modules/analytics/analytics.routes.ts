@@ -5,8 +5,11 @@ import {
   AnalyticsKindParams,
   AnalyticsSummary,
   AnalyticsSummaryQuery,
+  AppsflyerIdHeader,
   ClientQuery,
   ErrorResponse,
+  FullscreenLogsBody,
+  HeartbeatBatchBody,
   SiteParams,
   type AnalyticsEvent,
 } from '@marquee/contract';
@@ -15,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
+import { AppError, badRequest, forbidden } from '../../plugins/errors';
 import { pascal, security } from '../../plugins/openapi';
 
 const tags = ['analytics'];
@@ -42,10 +45,17 @@ const summaries: Record<AnalyticsKind, string> = {
 export const analyticsRoutes =
   (ctx: Pick<AppContext, 'analytics'>): FastifyPluginAsyncZod =>
   async (app) => {
-    const origin = (req: FastifyRequest) => ({
-      user: req.user,
-      source: (req.query as { __source?: string }).__source,
-    });
+    /** The token's user, `__source`, and the `appsflyer-id` header (400 naming it when malformed). */
+    const origin = (req: FastifyRequest) => {
+      const header = req.headers['appsflyer-id'];
+      let appsflyerId: string | null = null;
+      if (header !== undefined) {
+        const parsed = AppsflyerIdHeader.safeParse(Array.isArray(header) ? header[0] : header);
+        if (!parsed.success) throw badRequest('appsflyer-id', parsed.error.issues[0]!.message);
+        appsflyerId = parsed.data;
+      }
+      return { user: req.user, source: (req.query as { __source?: string }).__source, appsflyerId };
+    };
 
     for (const kind of ANALYTICS_KINDS) {
       app.post(
@@ -95,6 +105,57 @@ export const analyticsRoutes =
         reply
           .status(202)
           .send(await ctx.analytics.record((await req.site()).uid, req.body.events, origin(req))),
+    );
+
+    app.post(
+      '/v2/sites/:site/analytics/heartbeats',
+      {
+        bodyLimit: BODY_LIMIT,
+        schema: {
+          operationId: 'recordHeartbeatBatch',
+          security: security.optionalUser,
+          tags,
+          summary:
+            "Records up to 50 queued heartbeat beats ({ beats }: the heartbeat's payload each); batched heartbeat analytics, decision 0060",
+          params: SiteParams,
+          querystring: ClientQuery,
+          body: HeartbeatBatchBody,
+          response: accepted,
+        },
+      },
+      async (req, reply) =>
+        reply
+          .status(202)
+          .send(await ctx.analytics.recordHeartbeats((await req.site()).uid, req.body.beats, origin(req))),
+    );
+
+    app.post(
+      '/v2/fullscreen-logs',
+      {
+        bodyLimit: BODY_LIMIT,
+        schema: {
+          operationId: 'recordFullscreenLogs',
+          security: security.optionalUser,
+          tags,
+          summary:
+            'Records the player’s fullscreen log (an array of { type, args }: enter, exit…) for the site of __site or the host; only sites with the fullscreenLogs flag',
+          querystring: ClientQuery,
+          body: FullscreenLogsBody,
+          response: {
+            ...accepted,
+            403: ErrorResponse.describe(
+              'forbidden: the site does not take fullscreen logs (flag fullscreenLogs)',
+            ),
+          },
+        },
+      },
+      async (req, reply) => {
+        const site = await req.site();
+        if (!site.perms.fullscreenLogs) throw forbidden(`Site '${site.uid}' does not take fullscreen logs`);
+        return reply
+          .status(202)
+          .send(await ctx.analytics.recordFullscreenLogs(site.uid, req.body, origin(req)));
+      },
     );
 
     // Any other kind is a 404 naming it (the static paths above take precedence).

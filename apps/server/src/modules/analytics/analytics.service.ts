@@ -1,5 +1,11 @@
 import type { RolesService } from '../roles';
-import type { AnalyticsEvent, AnalyticsSummary, AnalyticsSummaryQuery } from '@marquee/contract';
+import type {
+  AnalyticsEvent,
+  AnalyticsSummary,
+  AnalyticsSummaryQuery,
+  FullscreenLogEntry,
+  HeartbeatBeat,
+} from '@marquee/contract';
 import {
   AD_ONLY_VIDEO_EVENT_TYPES,
   ANALYTICS_KINDS,
@@ -35,8 +41,18 @@ export class AnalyticsBusyError extends AppError {
   }
 }
 
-/** Who sent the events: the bearer token's user (if any) and `__source`. */
-export type EventOrigin = { user: AuthUser | null; source: string | undefined };
+/** Who sent the events: the bearer token's user (if any), `__source` and the `appsflyer-id` header. */
+export type EventOrigin = { user: AuthUser | null; source: string | undefined; appsflyerId?: string | null };
+
+/**
+ * What the table stores besides the spec's client events (decision 0060): fullscreen log entries
+ * and heartbeat beats (the beat's own `userId` and `siteUid` are not kept: the token and the path
+ * say who and where).
+ */
+export type StoredEvent =
+  | AnalyticsEvent
+  | ({ kind: 'fullscreen' } & FullscreenLogEntry)
+  | ({ kind: 'heartbeat'; videoUid: string } & Omit<HeartbeatBeat, 'userId' | 'siteUid'>);
 
 type Log = { warn: (obj: object, msg: string) => void };
 
@@ -45,9 +61,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** The stored row of one event: the body (without the client ids) plus the columns queries use. */
 function toRow(
   siteUid: string,
-  event: AnalyticsEvent,
+  event: StoredEvent,
   userId: string | null,
-  source: string | null,
+  origin: { source: string | null; appsflyerId: string | null },
   at: string,
 ) {
   const { kind, deviceId, sessionId, ...body } = event;
@@ -59,7 +75,8 @@ function toRow(
     duration_s: 'duration' in body ? body.duration : null,
     payload: JSON.stringify(body),
     user_id: userId,
-    source,
+    source: origin.source,
+    appsflyer_id: origin.appsflyerId,
     device_id: deviceId ?? null,
     session_id: sessionId ?? null,
     received_at: at,
@@ -162,19 +179,15 @@ export function createAnalyticsService(deps: {
      * are written with the next batch. The signed-in user is recorded when the token is of this
      * site; an anonymous, expired or foreign token records no user (an event is never refused for it).
      */
-    async record(
-      siteUid: string,
-      events: AnalyticsEvent[],
-      origin: EventOrigin,
-    ): Promise<{ accepted: number }> {
+    async record(siteUid: string, events: StoredEvent[], origin: EventOrigin): Promise<{ accepted: number }> {
       if (buffer.length + inFlight + events.length > maxBuffered) {
         noteDropped(events.length);
         throw new AnalyticsBusyError();
       }
       const at = iso(now());
       const userId = origin.user && origin.user.siteUid === siteUid ? origin.user.id : null;
-      const source = origin.source || null;
-      for (const event of events) buffer.push(toRow(siteUid, event, userId, source, at));
+      const from = { source: origin.source || null, appsflyerId: origin.appsflyerId ?? null };
+      for (const event of events) buffer.push(toRow(siteUid, event, userId, from, at));
       schedule();
       return { accepted: events.length };
     },
@@ -231,6 +244,34 @@ export function createAnalyticsService(deps: {
         watchSeconds: round(seconds.watch),
         liveChannelWatchSeconds: round(seconds.liveChannelWatch),
       };
+    },
+
+    /** POST /v2/fullscreen-logs: each entry a `fullscreen` event (its type, its args). */
+    recordFullscreenLogs(siteUid: string, entries: FullscreenLogEntry[], origin: EventOrigin) {
+      return this.record(
+        siteUid,
+        entries.map((e) => ({ kind: 'fullscreen' as const, ...e })),
+        origin,
+      );
+    },
+
+    /** POST …/analytics/heartbeats: each beat a `heartbeat` event of its video. */
+    recordHeartbeats(siteUid: string, beats: HeartbeatBeat[], origin: EventOrigin) {
+      return this.record(
+        siteUid,
+        beats.map((b) => ({
+          kind: 'heartbeat' as const,
+          videoUid: b.video.uid,
+          player: b.player,
+          video: b.video,
+          channel: b.channel,
+          userAgent: b.userAgent,
+          sentAt: b.sentAt,
+          deviceId: b.deviceId,
+          sessionId: b.sessionId,
+        })),
+        origin,
+      );
     },
 
     flush,

@@ -6,20 +6,28 @@ import type {
   Series,
   SeriesDetail,
   Video,
+  VideoInChannel,
 } from '@marquee/contract';
 import { pageOffset, toPage } from '@marquee/domain';
 import { notFound } from '../../plugins/errors';
 import type { OwnedScope, VideoFilter } from './catalog.repository';
-import { toVideo } from './catalog.mapper';
+import { toChannel, toVideo } from './catalog.mapper';
 import { LIST_TYPES, type CatalogReads, type Paging } from './catalog-reads';
 import type { Recommender } from './channel-reads';
 
 /** Videos, movies, series, seasons and playlists, with their extras. */
 export function createTitleReads(reads: CatalogReads, recommender: Recommender) {
-  const { repo, clock, videoPage, rankedPage, requireVideo, requireSeries, seriesWithStats } = reads;
+  const { repo, clock, videoPage, rankedPage, requireVideo, requireChannel, requireSeries, seriesWithStats } =
+    reads;
   return {
     async video(site: string, uid: string): Promise<Video> {
       return toVideo(await requireVideo(site, uid), clock());
+    },
+    /** GET /v1/video/uid/{uid}/channel/{channel}: the video with its channel; 404 unless the video is the channel's. */
+    async videoInChannel(site: string, uid: string, channelId: string): Promise<VideoInChannel> {
+      const [row, channel] = await Promise.all([requireVideo(site, uid), requireChannel(site, channelId)]);
+      if (row.channel_id !== channelId) throw notFound(`Video '${uid}' in channel '${channelId}'`);
+      return { video: toVideo(row, clock()), channel: toChannel(channel) };
     },
     /** Several videos by uid as catalog reads serve them (private ones left out), for per-user lists. */
     async videosByUid(site: string, uids: string[]): Promise<Map<string, Video>> {

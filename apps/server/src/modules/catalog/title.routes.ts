@@ -12,6 +12,8 @@ import {
   SiteIdParams,
   SiteUidParams,
   Video,
+  VideoInChannel,
+  VideoInChannelParams,
   VideoPage,
   VideosQuery,
 } from '@marquee/contract';
@@ -36,6 +38,24 @@ export function titleRoutes(app: CatalogApp, { catalog, send, site }: CatalogRou
       },
     },
     async (req, reply) => send(req, reply, await catalog.video(await site(req), req.params.uid)),
+  );
+  app.get(
+    '/v1/video/uid/:uid/channel/:channel',
+    {
+      logLevel,
+      schema: {
+        operationId: 'getVideoInChannel',
+        security: security.public,
+        tags,
+        summary:
+          "A video with the channel a shared link names (site from __site or the host); 404 when the video is not the channel's",
+        params: VideoInChannelParams,
+        querystring: ClientQuery,
+        response: { 200: VideoInChannel, ...errors },
+      },
+    },
+    async (req, reply) =>
+      send(req, reply, await catalog.videoInChannel(await site(req), req.params.uid, req.params.channel)),
   );
   app.get(
     '/v2/sites/:site/videos/:uid/recommended',

@@ -1,6 +1,8 @@
 import {
   ClientQuery,
   ErrorResponse,
+  FacebookScrape,
+  ScrapeFacebookBody,
   ShortLinkParams,
   ShortLinks,
   ShortLinksBody,
@@ -19,6 +21,33 @@ export const sharingRoutes =
   (ctx: Pick<AppContext, 'sharing'>): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['sharing'];
+
+    app.post(
+      '/api/scrape/facebook',
+      {
+        // A 401 comes before any 400 about the request.
+        preValidation: async (req) => void requireUser(req),
+        schema: {
+          operationId: 'scrapeFacebook',
+          security: security.user,
+          tags,
+          summary:
+            'Asks Facebook to scrape a page of the site again (its Open Graph tags), so new shares show it as it is now; a signed-in user of the site (__site or the host)',
+          querystring: ClientQuery,
+          body: ScrapeFacebookBody,
+          response: {
+            200: FacebookScrape,
+            400: ErrorResponse,
+            401: ErrorResponse,
+            403: ErrorResponse.describe('wrongSite: the account belongs to another site'),
+            404: ErrorResponse,
+            502: ErrorResponse.describe('facebookScrapeFailed: Facebook refused the call or did not answer'),
+            503: ErrorResponse.describe('facebookScrapeOff: no Facebook app token is configured'),
+          },
+        },
+      },
+      async (req) => ctx.sharing.scrapeFacebook(await req.site(), requireUser(req), req.body.url, req.host),
+    );
 
     app.post(
       '/v2/sites/:site/short-links',

@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
-import type { Gif, ShortLinks, ShortLinkStats, Video } from '@marquee/contract';
+import type { FacebookScrape, Gif, ShortLinks, ShortLinkStats, Video } from '@marquee/contract';
 import { SHARE_TARGETS, sharedContentOfPath, type ShareTarget } from '@marquee/domain';
 import type { AuthUser } from '../../plugins/auth';
-import { notFound } from '../../plugins/errors';
+import { FacebookGraphError, type FacebookGraph } from '../../infra/facebook-graph';
+import { AppError, badRequest, notFound } from '../../plugins/errors';
+import { ownSite, type Site } from '../sites';
 import type { RolesService } from '../roles';
 import type { SharingRepository } from './sharing.repository';
 
@@ -28,11 +30,43 @@ export function createSharingService(deps: {
     uid: string,
   ) => Promise<{ title: string; description: string; poster: string | null }>;
   gif: (siteUid: string, gifId: string) => Promise<Gif>;
+  /** The Graph API client, or null when no Facebook app token is configured. */
+  facebook?: FacebookGraph | null;
   now: () => number;
 }) {
   const { repo, now } = deps;
 
   return {
+    /**
+     * POST /api/scrape/facebook: asks Facebook to scrape a URL of the site again, so its shares show
+     * the current title and image. A signed-in user of the site; the URL must be on one of the
+     * site's hosts or the request's own (our token is never spent on another site's pages).
+     */
+    async scrapeFacebook(
+      site: Site,
+      user: AuthUser,
+      url: string,
+      requestHost: string,
+    ): Promise<FacebookScrape> {
+      ownSite(site, user);
+      const target = new URL(url);
+      const hosts = new Set([...site.hosts, requestHost.toLowerCase()]);
+      if (!hosts.has(target.host.toLowerCase()) && !hosts.has(target.hostname.toLowerCase()))
+        throw badRequest('url', 'url must be a page of this site (one of its hosts)');
+      if (!deps.facebook)
+        throw new AppError(
+          503,
+          'facebookScrapeOff',
+          'Facebook re-scrape is not configured on this server (FACEBOOK_APP_TOKEN)',
+        );
+      try {
+        return await deps.facebook.rescrape(target.href);
+      } catch (err) {
+        if (err instanceof FacebookGraphError) throw new AppError(502, 'facebookScrapeFailed', err.message);
+        throw err;
+      }
+    },
+
     /** A short link for each share target of a path of the site; the same ones every time. */
     async links(siteUid: string, path: string): Promise<ShortLinks> {
       let known = await repo.codesOf(siteUid, path);

@@ -1,4 +1,12 @@
-import { ClientQuery, ErrorResponse, LegalTexts, SiteConfig, SiteParams } from '@marquee/contract';
+import {
+  ClientQuery,
+  ErrorResponse,
+  ExternalText,
+  ExternalTextParams,
+  LegalTexts,
+  SiteConfig,
+  SiteParams,
+} from '@marquee/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { security } from '../../plugins/openapi';
@@ -35,5 +43,20 @@ export const sitesRoutes =
         },
       },
       async (req) => ctx.sites.legal(await req.site()),
+    );
+    app.get(
+      '/v2/sites/:site/external-text/:type',
+      {
+        schema: {
+          operationId: 'getExternalText',
+          security: security.public,
+          tags: ['sites'],
+          summary: "One of the site's external texts by type (terms or privacy), as the legal page shows it",
+          params: ExternalTextParams,
+          querystring: ClientQuery,
+          response: { 200: ExternalText, 400: ErrorResponse, 404: ErrorResponse },
+        },
+      },
+      async (req) => ctx.sites.externalText(await req.site(), req.params.type),
     );
   };

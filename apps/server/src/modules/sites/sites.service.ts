@@ -1,4 +1,4 @@
-import type { LegalTexts, SiteConfig } from '@marquee/contract';
+import type { ExternalText, ExternalTextType, LegalTexts, SiteConfig } from '@marquee/contract';
 import { notFound } from '../../plugins/errors';
 import { publicAdSettings } from './ad-settings';
 import { siteSources } from './content-policy';
@@ -101,6 +101,12 @@ export function createSitesService(repo: SitesRepository, defaultSite: string) {
         privacy: structure?.privacy_text ?? '',
         updatedAt: site.termsUpdatedAt,
       };
+    },
+
+    /** One of the legal texts by type (external-text/{type}); updatedAt is the terms' date, null for privacy. */
+    async externalText(site: Site, type: ExternalTextType): Promise<ExternalText> {
+      const texts = await service.legal(site);
+      return { type, text: texts[type], updatedAt: type === 'terms' ? texts.updatedAt : null };
     },
   };
   trackForBulkInvalidation(service);

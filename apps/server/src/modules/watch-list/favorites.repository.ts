@@ -39,6 +39,22 @@ export function createFavoritesRepository(db: Db) {
           .execute()
       ).map((row) => row.video_uid),
 
+    /** A page of the viewer's favorite video uids on the site, newest first, and how many there are. */
+    async page(userId: string, siteUid: string, offset: number, limit: number) {
+      const mine = db.selectFrom('favorites').where('user_id', '=', userId).where('site_uid', '=', siteUid);
+      const [rows, count] = await Promise.all([
+        mine
+          .select('video_uid')
+          .orderBy('created_at', 'desc')
+          .orderBy('video_uid')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
+        mine.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { uids: rows.map((r) => r.video_uid), total: Number(count.n) };
+    },
+
     /** The viewer's flag and the video's count, in one read; undefined for an unknown video. */
     get: async (userId: string, siteUid: string, videoUid: string) =>
       toState(await state(db, userId, siteUid, videoUid)),

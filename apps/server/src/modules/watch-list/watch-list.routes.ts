@@ -5,6 +5,9 @@ import {
   FavoriteFlags,
   FavoriteFlagsQuery,
   FavoriteParams,
+  MyVideos,
+  MyVideosParams,
+  MyVideosQuery,
   SetFavoriteBody,
   SiteParams,
   UserFavorite,
@@ -49,6 +52,31 @@ export const watchListRoutes =
         },
       },
       async (req) => ctx.watchList.list(requireUser(req), await req.site(), req.query),
+    );
+
+    app.get(
+      '/v2/me/sites/:site/videos/:type',
+      {
+        schema: {
+          operationId: 'listMyVideos',
+          security: security.user,
+          tags,
+          summary:
+            "The viewer's videos of a type, paginated: favorites (newest first) or history (most recently watched first); the spec's videos/{type}?page, decision 0060",
+          params: MyVideosParams,
+          querystring: MyVideosQuery,
+          response: { 200: MyVideos, ...refusals },
+        },
+      },
+      async (req, reply) => {
+        const page = await ctx.favorites.videos(
+          requireUser(req),
+          await req.site(),
+          req.params.type,
+          req.query,
+        );
+        return reply.header('cache-control', 'private, no-store').send(page);
+      },
     );
 
     app.post(

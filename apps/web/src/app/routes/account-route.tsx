@@ -14,6 +14,7 @@ import {
   ProfileInfo,
 } from '../../features/account';
 import { ModerationView } from '../../features/moderation';
+import { DroppedCartsView } from '../../features/dropped-carts';
 import { useSiteConfig } from '../../features/site';
 import { useSession } from '@marquee/api-client/react';
 import { RequireLogin } from '../../lib/session';
@@ -113,6 +114,16 @@ export function ModerationRoute() {
   return (
     <AccountPage title={t('title')} intent="moderation">
       {({ user }) => <ModerationView roles={user.roles} />}
+    </AccountPage>
+  );
+}
+
+/** /dropped-carts: the admins' list of viewers who left checkout without paying (decision 0060). */
+export function DroppedCartsRoute() {
+  const { t } = useTranslation('droppedCarts');
+  return (
+    <AccountPage title={t('title')} intent="dropped-carts">
+      {({ user }) => <DroppedCartsView roles={user.roles} />}
     </AccountPage>
   );
 }

@@ -26,4 +26,8 @@ export const accountRoutes: RouteObject[] = [
     path: accountPaths.moderation.path,
     lazy: async () => ({ Component: (await load()).ModerationRoute }),
   },
+  {
+    path: accountPaths.droppedCarts.path,
+    lazy: async () => ({ Component: (await load()).DroppedCartsRoute }),
+  },
 ];

@@ -15,12 +15,19 @@ const TABS = [
 ] as const;
 /** Shown to staff, support and admin only (decision 0054); the server checks every call again. */
 const MODERATION_TAB = { to: accountPaths.moderation.getHref(), label: 'tabs.moderation' } as const;
+/** Shown to holders of analytics.read, the site's admins (decision 0060). */
+const DROPPED_CARTS_TAB = { to: accountPaths.droppedCarts.getHref(), label: 'tabs.droppedCarts' } as const;
 
 /** The account area's frame: title, tabs (links, current one marked); toasts show in the site's toaster. */
 export function AccountShell({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation('account');
   const { user } = useSession();
-  const tabs = permissionsOf(user?.roles ?? []).has('content.moderate') ? [...TABS, MODERATION_TAB] : TABS;
+  const perms = permissionsOf(user?.roles ?? []);
+  const tabs = [
+    ...TABS,
+    ...(perms.has('content.moderate') ? [MODERATION_TAB] : []),
+    ...(perms.has('analytics.read') ? [DROPPED_CARTS_TAB] : []),
+  ];
   return (
     <div className="account" data-testid="account">
       <header className="account__header">

@@ -31,6 +31,7 @@ import { effectivePayment } from '../utils/payment';
 import { addressData } from './address-form';
 import { BundleSummary } from './bundle-summary';
 import { CheckoutSuccess } from './checkout-success';
+import { useDroppedCart } from '../hooks/use-dropped-cart';
 import { useCardCaptcha } from './checkout-captcha';
 import { CouponBox } from './coupon-box';
 import { PaymentSection } from './payment-section';
@@ -133,6 +134,7 @@ function CheckoutForm({
   const saved = methods.data ?? [];
   const paypalGateway = paypalGatewayFor(bundle, gateways);
   const method = effectivePayment(payment, saved).method;
+  useDroppedCart({ bundleId, bundleName: bundle.name, kind, alreadyHas, succeeded: step === 'success' });
 
   // A coupon from the URL is applied once, as if typed and applied.
   const autoApplied = useRef(false);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dueTodayCents,
+  isDroppedCart,
   isFreeBundle,
   isUnavailable,
   needsDisclaimer,
@@ -57,5 +58,26 @@ describe('checkout rules (accounts-and-commerce §4)', () => {
       specMessageKey('Unexpected error processing your payment. Please try again (card_declined)'),
     ).toEqual(['paymentFailure', ' (card_declined)']);
     expect(specMessageKey('This promo code is not valid')).toBeNull();
+  });
+});
+
+describe('a dropped cart (accounts-and-commerce §7 dropped-cart; decision 0060)', () => {
+  const leaving = {
+    signedIn: true,
+    kind: 'purchase' as const,
+    alreadyHas: false,
+    succeeded: false,
+    reported: false,
+  };
+  it('is a signed-in viewer leaving a purchase before it succeeded, once', () => {
+    expect(isDroppedCart(leaving)).toBe(true);
+    expect(isDroppedCart({ ...leaving, reported: true })).toBe(false);
+    expect(isDroppedCart({ ...leaving, succeeded: true })).toBe(false);
+  });
+  it('is not a gift, an upgrade, a bundle already held, or a signed-out visit', () => {
+    expect(isDroppedCart({ ...leaving, kind: 'gift' })).toBe(false);
+    expect(isDroppedCart({ ...leaving, kind: 'upgrade' })).toBe(false);
+    expect(isDroppedCart({ ...leaving, alreadyHas: true })).toBe(false);
+    expect(isDroppedCart({ ...leaving, signedIn: false })).toBe(false);
   });
 });

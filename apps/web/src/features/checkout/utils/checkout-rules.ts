@@ -65,3 +65,18 @@ export function specMessageKey(text: string): [CommerceMessage, string] | null {
   const key = m ? KEY_BY_TEXT.get(m[1]!) : undefined;
   return key ? [key, m![2]!] : null;
 }
+
+/**
+ * Whether leaving checkout now is a dropped cart (accounts-and-commerce §7 dropped-cart; decision
+ * 0060): a signed-in viewer buying a bundle for themselves (not a gift or an upgrade) who does not
+ * hold it, leaves before the purchase succeeded, and has not been reported in this visit.
+ */
+export function isDroppedCart(s: {
+  signedIn: boolean;
+  kind: 'purchase' | 'gift' | 'upgrade';
+  alreadyHas: boolean;
+  succeeded: boolean;
+  reported: boolean;
+}): boolean {
+  return s.signedIn && s.kind === 'purchase' && !s.alreadyHas && !s.succeeded && !s.reported;
+}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '../../../components/pager';
 import type { ReportedItem } from '@marquee/contract';
 import { REPORT_REASONS } from '@marquee/domain';
 import { showToast } from '../../../lib/toast';
@@ -79,26 +80,13 @@ export function ModerationView({ roles }: { roles: readonly string[] }) {
           ))}
         </ol>
       )}
-      {data.total_pages > 1 ? (
-        <nav className="moderation__pages">
-          <button
-            type="button"
-            className="button"
-            disabled={data.prev_page === null}
-            onClick={() => setPage(page - 1)}
-          >
-            {t('previous')}
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={data.next_page === null}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('next')}
-          </button>
-        </nav>
-      ) : null}
+      <Pager
+        page={page}
+        data={data}
+        onPage={setPage}
+        labels={{ previous: t('previous'), next: t('next') }}
+        className="moderation__pages"
+      />
     </section>
   );
 }

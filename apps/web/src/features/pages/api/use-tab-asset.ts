@@ -1,10 +1,11 @@
 import {
   directoryInfiniteQueryOptions,
-  legalQueryOptions,
+  externalTextQueryOptions,
   movieQueryOptions,
   tabAssetQueryOptions,
   type TabAssetKind,
 } from '@marquee/api-client';
+import type { ExternalTextType } from '@marquee/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -13,9 +14,9 @@ export function useTabAsset(id: string, kind: TabAssetKind) {
   return useQuery(tabAssetQueryOptions(api, id, kind));
 }
 
-/** The terms and privacy texts. */
-export function useLegal() {
-  return useQuery(legalQueryOptions(api));
+/** One legal text, terms or privacy (GET external-text/{type}). */
+export function useExternalText(type: ExternalTextType) {
+  return useQuery(externalTextQueryOptions(api, type));
 }
 
 /** A directory tab's channels: 40 first, then 20 at a time. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useLegal } from '../api/use-tab-asset';
+import { useExternalText } from '../api/use-tab-asset';
 import { paragraphs } from '../utils/tab-config';
 import { AssetState } from './asset-state';
 
@@ -9,7 +9,7 @@ export type LegalDoc = 'terms' | 'privacy';
 /** The legal page: a toggle between the terms and the privacy policy (§2.1). */
 export function LegalView({ doc, hrefFor }: { doc: LegalDoc; hrefFor: (doc: LegalDoc) => string }) {
   const { t, i18n } = useTranslation('pages');
-  const legal = useLegal();
+  const legal = useExternalText(doc);
   return (
     <article className="tab-screen legal-view" data-testid="legal">
       <h1>{t('legal')}</h1>
@@ -27,14 +27,14 @@ export function LegalView({ doc, hrefFor }: { doc: LegalDoc; hrefFor: (doc: Lega
         ))}
       </nav>
       <AssetState query={legal}>
-        {(texts) => {
-          const body = paragraphs(doc === 'terms' ? texts.terms : texts.privacy);
+        {(external) => {
+          const body = paragraphs(external.text);
           return (
             <section data-testid={`legal-text-${doc}`}>
               <h2>{t(doc)}</h2>
-              {doc === 'terms' && texts.updatedAt ? (
+              {external.updatedAt ? (
                 <p className="legal-view__updated">
-                  {t('updated', { date: new Date(texts.updatedAt).toLocaleDateString(i18n.language) })}
+                  {t('updated', { date: new Date(external.updatedAt).toLocaleDateString(i18n.language) })}
                 </p>
               ) : null}
               {body.length === 0 ? <p>{t('noText')}</p> : body.map((p, i) => <p key={i}>{p}</p>)}

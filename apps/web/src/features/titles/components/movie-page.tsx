@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { StatusMessage } from '../../../components/status-message';
 import { errorMessage } from '../../../components/error-message';
 import { paths } from '../../../config/paths';
+import { externalLink } from '../utils/external-link';
 import { useMovie } from '../api/use-movie';
 import { useProgress } from '../api/use-progress';
 import { giftHref } from '../utils/title-links';
@@ -95,12 +96,12 @@ export function MoviePage({ uid, channel, externalUrls, allowGifts, signedIn, ac
           {externalUrls && m.externalUrl ? (
             <a
               className="button button--ghost"
-              href={m.externalUrl.link}
+              href={externalLink(m.externalUrl).href}
               target="_blank"
               rel="noopener noreferrer"
               data-testid="title-external"
             >
-              {m.externalUrl.name || m.externalUrl.link}
+              {externalLink(m.externalUrl).label}
             </a>
           ) : null}
           {allowGifts ? (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { preloadHlsEngine, type Player as CorePlayer } from '@marquee/player';
 import {
   Player,
+  useFullscreenLogs,
   useHeartbeat,
   usePlayerPayload,
   usePlaybackAnalytics,
@@ -81,6 +82,7 @@ export function WatchView({
   usePlaybackAnalytics(player, channelId, videoUid, !!type && type !== 'liveEvent' && type !== 'liveChannel');
   const payload = usePlayerPayload(channelId, video.data, { start: startTime });
   useHeartbeat(player, channelId, video.data, payload);
+  useFullscreenLogs(player, videoUid);
   const exitMessage = useExitMessage(player, !!type && type !== 'liveEvent' && type !== 'liveChannel');
   const problem = playbackProblem({ error: playUrl.error, data: playUrl.data });
   useLiveEventPlayback(player, video.data, problem?.kind === 'notLive', playUrl.refetch, onNotLive);

@@ -1,0 +1,1 @@
+export type { DroppedCartsService } from './dropped-carts.service';
