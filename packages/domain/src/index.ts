@@ -1,5 +1,6 @@
 export * from './paging';
 export * from './site';
+export * from './identity-platform';
 export * from './catalog';
 export * from './live-event';
 export * from './thumbnails';

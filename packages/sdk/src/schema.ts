@@ -3271,6 +3271,10 @@ export type components = {
         field?: string;
       };
     };
+    IdentityPlatform: {
+      provider: string;
+      name: string;
+    } | null;
     LegalTexts: {
       terms: string;
       privacy: string;
@@ -3452,6 +3456,7 @@ export type components = {
       embed: {
         allowedOrigins: string[];
       };
+      identityPlatform: components['schemas']['IdentityPlatform'];
     };
     Thumbnails: {
       maxres: {
@@ -6781,6 +6786,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
       /** @description Conflicts with the current state */
       409: {
         headers: {
@@ -8232,6 +8246,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
       /** @description Conflicts with the current state */
       409: {
         headers: {
@@ -8287,6 +8310,15 @@ export interface operations {
       };
       /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
         headers: {
           [name: string]: unknown;
         };

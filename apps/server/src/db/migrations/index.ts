@@ -26,6 +26,7 @@ import * as m0025 from './0025_moments_search';
 import * as m0026 from './0026_user_auto_play';
 import * as m0027 from './0027_chat_bot_messages';
 import * as m0028 from './0028_content_reports';
+import * as m0033 from './0033_site_identity_platform';
 
 /** Every migration, in order. Add new ones here; names sort by their number. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0026_user_auto_play': m0026,
   '0027_chat_bot_messages': m0027,
   '0028_content_reports': m0028,
+  '0033_site_identity_platform': m0033,
 };

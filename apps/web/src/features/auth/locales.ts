@@ -70,6 +70,10 @@ export const en = {
     creating: 'Creating account…',
     submit: 'Create account',
     haveAccount: 'Already have an account?',
+    externalTitle: 'Sign up through {{name}}',
+    externalBody:
+      'Accounts on this site are created through {{name}}. Sign in with {{name}}: your account is made the first time.',
+    externalSignIn: 'Go to sign in',
   },
   captcha: {
     loading: 'Loading captcha…',
@@ -208,6 +212,10 @@ export const es: Messages<typeof en> = {
     creating: 'Creando la cuenta…',
     submit: 'Crear cuenta',
     haveAccount: '¿Ya tienes una cuenta?',
+    externalTitle: 'Regístrate a través de {{name}}',
+    externalBody:
+      'Las cuentas de este sitio se crean a través de {{name}}. Inicia sesión con {{name}}: tu cuenta se crea la primera vez.',
+    externalSignIn: 'Ir a iniciar sesión',
   },
   captcha: {
     loading: 'Cargando el captcha…',
