@@ -38,3 +38,4 @@ export * from './moments';
 export * from './sharing';
 export * from './reports';
 export * from './published';
+export * from './activity-check';

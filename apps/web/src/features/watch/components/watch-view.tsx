@@ -28,6 +28,7 @@ import { AgeRestricted, BirthDateModal } from './age-gate';
 import { usePlayerRules } from '../hooks/use-player-rules';
 import { QueuePanel } from './queue-panel';
 import { StillWatchingModal } from './still-watching-modal';
+import { ActivityCheckModal } from './activity-check-modal';
 import './watch.css';
 
 interface WatchViewProps {
@@ -202,6 +203,7 @@ export function WatchView({
           onExit={onLeave}
         />
       ) : null}
+      <ActivityCheckModal check={rules.activity.check} onAnswer={rules.activity.answer} />
     </article>
   );
 }
