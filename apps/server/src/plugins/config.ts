@@ -77,6 +77,9 @@ const EnvSchema = z.object({
   CAPTCHA_SECRET: z.string().min(16).optional(),
   /** Overrides the hosted captcha's verify endpoint (tests point it at a local server). */
   CAPTCHA_VERIFY_URL: z.string().url().optional(),
+  /** Argoid's base URL (decision 0061): the recommended rankings of sites with the argoid flag. */
+  ARGOID_URL: z.string().url().optional(),
+  ARGOID_API_KEY: z.string().optional(),
   /** The hosted captcha's public site key, handed to the signup form (reCAPTCHA, Turnstile). */
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
   /** Social login providers, a JSON array: [{ id, name, issuer, clientId, clientSecret, scopes? }]. */
@@ -143,6 +146,8 @@ export type Config = {
     siteKey: string | undefined;
   };
   social: SocialConfig;
+  /** ARGOID_URL and ARGOID_API_KEY; null without ARGOID_URL (the argoid flag then changes nothing). */
+  argoid: { baseUrl: string; apiKey: string | undefined } | null;
   /** NODE_ENV is production. */
   production: boolean;
   /** ALLOW_TEST_PAYMENTS_IN_PRODUCTION was set to its one value. */
@@ -195,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       siteKey: e.CAPTCHA_SITE_KEY,
     },
     social: socialConfig(e),
+    argoid: e.ARGOID_URL ? { baseUrl: e.ARGOID_URL, apiKey: e.ARGOID_API_KEY } : null,
     production: e.NODE_ENV === 'production',
     allowTestPaymentsInProduction: e.ALLOW_TEST_PAYMENTS_IN_PRODUCTION === ALLOW_TEST_PAYMENTS_VALUE,
     ...(e.STRIPE_SECRET_KEY

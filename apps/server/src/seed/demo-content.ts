@@ -69,7 +69,8 @@ export const DEMO_BRANDS = {
       font: 'Georgia, "Times New Roman", serif',
     },
     // rentalsAsTickets: "Rentals are labelled Tickets on two specific sites" (decision 0034) — this one shows it.
-    perms: { externalUrls: false, whitelabel: true, rentalsAsTickets: true },
+    // altResumeStyle (decision 0056): a saved position is offered ("Resume from 12:34?"), not taken.
+    perms: { externalUrls: false, whitelabel: true, rentalsAsTickets: true, altResumeStyle: true },
     discover: 'films',
     about: 'Northwind Classics: films and series for slow evenings, on the Marquee platform.',
   },

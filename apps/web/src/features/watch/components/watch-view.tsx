@@ -1,5 +1,5 @@
 import type { Video } from '@marquee/contract';
-import type { RightMenuTab } from '@marquee/domain';
+import { asksToResume, type RightMenuTab } from '@marquee/domain';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { preloadHlsEngine, type Player as CorePlayer } from '@marquee/player';
@@ -29,6 +29,7 @@ import { usePlayerRules } from '../hooks/use-player-rules';
 import { QueuePanel } from './queue-panel';
 import { StillWatchingModal } from './still-watching-modal';
 import { ActivityCheckModal } from './activity-check-modal';
+import { ResumePrompt } from './resume-prompt';
 import './watch.css';
 
 interface WatchViewProps {
@@ -74,7 +75,18 @@ export function WatchView({
   const playUrl = useVideoPlayUrl(videoUid);
   // hls.js (where it is needed) loads alongside the video and play-url calls, not after them.
   useEffect(() => preloadHlsEngine((type) => document.createElement('video').canPlayType(type)), []);
-  const startTime = useResumePosition(videoUid, startAt);
+  const savedStart = useResumePosition(videoUid, startAt);
+  // altResumeStyle (decision 0056): a saved position is offered, not taken; the answer is the start.
+  const [resumeChoice, setResumeChoice] = useState<number | null>(null);
+  const asksResume =
+    savedStart !== null &&
+    resumeChoice === null &&
+    asksToResume({
+      altResumeStyle: !!route?.site?.perms.altResumeStyle,
+      requested: startAt,
+      start: savedStart,
+    });
+  const startTime = asksResume ? null : (resumeChoice ?? savedStart);
   const [player, setPlayer] = useState<CorePlayer | null>(null);
   const type = video.data?.type;
   useProgressTracking(player, videoUid, !!type && type !== 'liveEvent' && type !== 'liveChannel');
@@ -137,6 +149,12 @@ export function WatchView({
             hybridPaywall={video.data?.hybridPaywall}
             embed={route?.flags.embed}
             onRetry={() => void playUrl.refetch()}
+          />
+        ) : asksResume && savedStart !== null && gatePassed ? (
+          <ResumePrompt
+            at={savedStart}
+            onResume={() => setResumeChoice(savedStart)}
+            onStartOver={() => setResumeChoice(0)}
           />
         ) : playUrl.data?.url && startTime !== null && gatePassed && !ads.holdContent ? (
           <Player
