@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogFixture } from '../fixtures';
@@ -13,7 +13,7 @@ const calls: { path: string; query: URLSearchParams; auth?: string }[] = [];
 let standIn: Server;
 let t: AccountsHarness;
 
-function answer(req: IncomingMessage, res: import('node:http').ServerResponse) {
+function answer(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://argoid.test');
   calls.push({ path: url.pathname, query: url.searchParams, auth: req.headers.authorization });
   if (mode === 'hang') return; // never answers: the client's 1 s timeout ends it
