@@ -39,3 +39,4 @@ export * from './sharing';
 export * from './reports';
 export * from './published';
 export * from './activity-check';
+export * from './avatars';
