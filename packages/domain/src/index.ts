@@ -40,3 +40,4 @@ export * from './reports';
 export * from './published';
 export * from './activity-check';
 export * from './avatars';
+export * from './rich-text';

@@ -209,7 +209,11 @@ export function WatchExtras({
             {route.overlay === 'info' ? (
               <>
                 <h2 className="watch-embed__title">{video.title}</h2>
-                <VideoInfoPanel video={video} exactDate={config?.perms.exactPublishedDate ?? false} />
+                <VideoInfoPanel
+                  video={video}
+                  exactDate={config?.perms.exactPublishedDate ?? false}
+                  rich={config?.perms.wysiwyg ?? false}
+                />
               </>
             ) : (
               share
@@ -246,7 +250,11 @@ export function WatchExtras({
     ) : active in slots ? (
       slots[active as keyof WatchTabSlots]?.({ video, player })
     ) : (
-      <VideoInfoPanel video={video} exactDate={config?.perms.exactPublishedDate ?? false} />
+      <VideoInfoPanel
+        video={video}
+        exactDate={config?.perms.exactPublishedDate ?? false}
+        rich={config?.perms.wysiwyg ?? false}
+      />
     );
   return (
     <>

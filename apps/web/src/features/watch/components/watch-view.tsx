@@ -30,6 +30,7 @@ import { QueuePanel } from './queue-panel';
 import { StillWatchingModal } from './still-watching-modal';
 import { ActivityCheckModal } from './activity-check-modal';
 import { ResumePrompt } from './resume-prompt';
+import { RichText } from '../../../components/rich-text';
 import './watch.css';
 
 interface WatchViewProps {
@@ -195,7 +196,13 @@ export function WatchView({
                 ? `${video.data.title} | ${video.data.seriesData.title}`
                 : video.data.title}
             </h1>
-            {video.data.description ? <p className="watch__description">{video.data.description}</p> : null}
+            {video.data.description ? (
+              <RichText
+                className="watch__description"
+                text={video.data.description}
+                rich={!!route?.site?.perms.wysiwyg}
+              />
+            ) : null}
           </>
         ) : (
           <div className="skeleton skeleton--text" style={{ width: '40%', height: 24 }} />
