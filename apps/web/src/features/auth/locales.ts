@@ -116,6 +116,7 @@ export const en = {
     checking: 'Checking…',
     success: 'Successfully logged in.',
     withPassword: 'Sign in with e-mail and password',
+    orBuy: 'No passcode? See the ways to buy access',
   },
   autologin: {
     signingIn: 'Signing you in',
@@ -260,6 +261,7 @@ export const es: Messages<typeof en> = {
     checking: 'Comprobando…',
     success: 'Has iniciado sesión.',
     withPassword: 'Iniciar sesión con correo electrónico y contraseña',
+    orBuy: '¿No tienes código? Mira cómo conseguir acceso',
   },
   autologin: {
     signingIn: 'Iniciando sesión',

@@ -2,14 +2,13 @@
 // profile shows the name, e-mail and password read-only, says where to change them, and offers no
 // change buttons for them; gender and birth date (which the platform does not hold) stay editable.
 import type { User } from '@marquee/contract';
-import type { ViewerSession } from '@marquee/api-client';
 import { SessionProvider } from '@marquee/api-client/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fixedSession, initTestI18n } from '../../../lib/render-static';
 import { en, es } from '../locales';
 import { ProfileInfo } from './profile-info';
 
@@ -31,16 +30,7 @@ const user: User = {
 };
 const fields = { hideUserDOB: false, hideUserGender: false, rudimentaryGenders: false };
 
-/** A signed-in session as the screen reads it (a server render never starts it). */
-const session = {
-  subscribe: () => () => {},
-  getSnapshot: () => ({ user, status: 'signedIn', connecting: false }),
-  start: () => () => {},
-  signIn: async () => {},
-  signOut: async () => {},
-  refreshUser: async () => {},
-  track: <R>(call: Promise<R>) => call,
-} as unknown as ViewerSession;
+const session = fixedSession(user);
 
 const render = (managedBy?: string | null) =>
   renderToStaticMarkup(
@@ -54,15 +44,7 @@ const render = (managedBy?: string | null) =>
     ),
   );
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources: { en: { account: en }, es: { account: es } },
-    lng: 'en',
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-});
+beforeAll(() => initTestI18n({ en: { account: en }, es: { account: es } }));
 
 describe('ProfileInfo with an external identity platform', () => {
   it('shows the name and e-mail read-only, says where to change them, and offers no change for them', () => {
