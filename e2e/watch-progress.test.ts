@@ -78,6 +78,11 @@ describe('watch progress', () => {
 
     await page.reload();
     await row.locator('.card__link[href*="demo-movie-last-train"]').click();
+    // This site has altResumeStyle (decision 0056): the saved position is offered, not taken.
+    const prompt = page.getByTestId('resume-prompt');
+    await prompt.waitFor();
+    expect(await prompt.getByRole('heading').textContent()).toMatch(/^Resume from 0:1\d\?$/);
+    await prompt.getByTestId('resume-prompt-resume').click();
     expect(await expectPlaysPast(page, 1)).toBeGreaterThanOrEqual(10);
 
     // The movie page offers Resume and Restart; Restart plays from the beginning.

@@ -33,6 +33,7 @@ import { createProgressService, type ProgressService } from './modules/progress/
 import { createProfileRepository } from './modules/profile/profile.repository';
 import { createProfileService, type ProfileService } from './modules/profile/profile.service';
 import { createRecommendationsRepository } from './modules/recommendations/recommendations.repository';
+import { createArgoidClient, withArgoid } from './modules/recommendations/argoid';
 import {
   createRecommendationsService,
   type RecommendationsService,
@@ -205,7 +206,15 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     });
   const catalog =
     overrides.catalog ??
-    createCatalogService({ repo: createCatalogRepository(db), now, recommender: recommendations });
+    createCatalogService({
+      repo: createCatalogRepository(db),
+      now,
+      // Argoid ranks "recommended" on sites with the argoid flag (decision 0061), ours otherwise.
+      recommender: withArgoid(recommendations, {
+        argoid: config.argoid ? createArgoidClient(config.argoid, pino({ level: config.logLevel })) : null,
+        isOn: async (site) => (await sites.byUid(site)).perms.argoid,
+      }),
+    });
   const progress =
     overrides.progress ??
     createProgressService({

@@ -146,6 +146,17 @@ export const EmbedSettings = z.object({
 });
 export type EmbedSettings = z.infer<typeof EmbedSettings>;
 
+/**
+ * The external identity platform the site signs viewers in through (accounts-and-commerce §6,
+ * decision 0061): `provider` is the id of its OpenID Connect login; signup and changes of name,
+ * e-mail and password are the platform's. Null when the site has none.
+ */
+export const IdentityPlatform = z
+  .object({ provider: z.string(), name: z.string() })
+  .nullable()
+  .meta({ id: 'IdentityPlatform' });
+export type IdentityPlatform = z.infer<typeof IdentityPlatform>;
+
 /** GET /v2/sites/{site}/legal: the terms and privacy texts (plain text, paragraphs by blank lines). */
 export const LegalTexts = z
   .object({ terms: z.string(), privacy: z.string(), updatedAt: z.string().nullable() })
@@ -182,6 +193,7 @@ export const SiteConfig = z
     landing: LandingSettings,
     legacy: LegacySettings,
     embed: EmbedSettings,
+    identityPlatform: IdentityPlatform,
   })
   .meta({ id: 'SiteConfig' });
 export type SiteConfig = z.infer<typeof SiteConfig>;

@@ -1,5 +1,6 @@
 export * from './paging';
 export * from './site';
+export * from './identity-platform';
 export * from './catalog';
 export * from './live-event';
 export * from './thumbnails';
@@ -41,3 +42,6 @@ export * from './reports';
 export * from './published';
 export * from './source-map';
 export * from './player-payload';
+export * from './activity-check';
+export * from './avatars';
+export * from './rich-text';

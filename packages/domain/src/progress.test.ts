@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { countsAsWatched, exitMessageAt, isFinished, resumeAt, rewardAt, startPosition } from './progress';
+import {
+  asksToResume,
+  countsAsWatched,
+  exitMessageAt,
+  isFinished,
+  resumeAt,
+  rewardAt,
+  startPosition,
+} from './progress';
 
 describe('watch progress (playback-and-social §4.8)', () => {
   it('"finished if … under 120 s total or under 60 s left"', () => {
@@ -36,5 +44,18 @@ describe('watch progress (playback-and-social §4.8)', () => {
     expect(resumeAt({ progress: 40, duration: 180, finished: true })).toBeNull();
     expect(resumeAt({ progress: 0, duration: 180, finished: false })).toBeNull();
     expect(resumeAt(undefined)).toBeNull();
+  });
+});
+
+describe('asksToResume (flag altResumeStyle, decision 0056)', () => {
+  it('asks only with the flag, a saved position and no position in the link', () => {
+    expect(asksToResume({ altResumeStyle: true, requested: null, start: 754 })).toBe(true);
+    expect(asksToResume({ altResumeStyle: false, requested: null, start: 754 })).toBe(false);
+  });
+
+  it('never asks when the link names a position (?t=, Resume, Restart) or there is nothing to resume', () => {
+    expect(asksToResume({ altResumeStyle: true, requested: 0, start: 0 })).toBe(false);
+    expect(asksToResume({ altResumeStyle: true, requested: 120, start: 120 })).toBe(false);
+    expect(asksToResume({ altResumeStyle: true, requested: null, start: 0 })).toBe(false);
   });
 });

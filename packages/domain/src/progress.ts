@@ -30,6 +30,19 @@ export function startPosition(progressS: number, durationS: number): number {
   return durationS - progressS > START_POSITION_MIN_LEFT_S ? progressS : 0;
 }
 
+/**
+ * Site flag altResumeStyle (D§1, decision 0056): with it, a viewer who has a saved position is asked
+ * "Resume from m:ss?" (Resume / Start over) before playback instead of resuming silently. A link that
+ * names a position (`?t=`, a Resume or Restart button) is not asked.
+ */
+export function asksToResume(o: {
+  altResumeStyle: boolean;
+  requested: number | null;
+  start: number;
+}): boolean {
+  return o.altResumeStyle && o.requested === null && o.start > 0;
+}
+
 /** "An exit message appears 15 s before the end (at 0.9 of the length when the length is under 45 s)." */
 export function exitMessageAt(durationS: number): number {
   return durationS < SHORT_FOR_EXIT_MESSAGE_S ? durationS * 0.9 : durationS - EXIT_MESSAGE_BEFORE_END_S;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  showsHeaderClose,
   canonicalOfPath,
   canonicalWatchPath,
   clampQueueSize,
@@ -274,5 +275,43 @@ describe('WATCH_ROUTE_PATTERNS', () => {
         path,
       ).not.toThrow();
     }
+  });
+});
+
+describe('showsHeaderClose (D§2.9 "a close button outside watch states", decision 0061)', () => {
+  it('shows on screens that are not watch states and not top-level pages', () => {
+    for (const path of [
+      '/movie/m1',
+      '/series/s1',
+      '/searchs',
+      '/library',
+      '/profile-info',
+      '/channels/details/c1',
+      '/gif/g1',
+      '/login',
+    ])
+      expect(showsHeaderClose(path), path).toBe(true);
+  });
+
+  it('hides in every watch state (also under /watch and with an embed overlay) and on the live and party screens', () => {
+    for (const path of [
+      '/channel/shows/v1',
+      '/watch/channel/shows/v1',
+      '/channel/c/live/le1',
+      '/popular/v1',
+      '/recent/movie/m1',
+      '/playlist/p1/v1',
+      '/movie/m1/extras/x1',
+      '/watch-list/v1',
+      '/channel/shows/v1/embed/info',
+      '/watch-party',
+      '/live-tv/ch1',
+    ])
+      expect(showsHeaderClose(path), path).toBe(false);
+  });
+
+  it('hides on the home page and its tabs', () => {
+    for (const path of ['/', '', '/pages/home', '/pages/home/d/tab1'])
+      expect(showsHeaderClose(path), path).toBe(false);
   });
 });

@@ -286,6 +286,19 @@ export const WATCH_ROUTE_PATTERNS: ReadonlyArray<{
   ...DYNAMIC_VIDEO_TYPES.map((d) => ({ kind: 'video' as const, path: `/${d}/:videoUid`, dynamicType: d })),
 ];
 
+/**
+ * D§2.9 "a close button outside watch states" (decision 0061): whether the header shows its close
+ * button on `path`. Not in a watch state (the watch routes and their embeds, the live and party
+ * screens, which leave with Escape or their own controls), and not on the top-level pages the
+ * navigation opens (home and its tabs: there is nothing to close back to).
+ */
+export function showsHeaderClose(path: string): boolean {
+  const clean = path.replace(/\/+$/, '') || '/';
+  if (clean === '/' || clean === '/pages' || clean.startsWith('/pages/')) return false;
+  if (/^\/(watch-party|live-tv|embed)(\/|$)/.test(clean)) return false;
+  return matchWatchPath(clean.replace(/\/embed\/[^/]+$/, '')) === null;
+}
+
 /** Matches a path (without query) against the watch routes, with or without the /watch prefix. */
 export function matchWatchPath(path: string): WatchRouteParams | null {
   const clean = path.replace(/\/+$/, '').replace(/^\/watch(?=\/)/, '');

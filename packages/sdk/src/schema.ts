@@ -3516,6 +3516,10 @@ export type components = {
         field?: string;
       };
     };
+    IdentityPlatform: {
+      provider: string;
+      name: string;
+    } | null;
     LegalTexts: {
       terms: string;
       privacy: string;
@@ -3709,6 +3713,7 @@ export type components = {
       embed: {
         allowedOrigins: string[];
       };
+      identityPlatform: components['schemas']['IdentityPlatform'];
     };
     Thumbnails: {
       maxres: {
@@ -7200,6 +7205,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
       /** @description Conflicts with the current state */
       409: {
         headers: {
@@ -8651,6 +8665,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
       /** @description Conflicts with the current state */
       409: {
         headers: {
@@ -8706,6 +8729,15 @@ export interface operations {
       };
       /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -35,6 +35,11 @@ export interface SitesTable {
    * read through the sites repository. Optional: inserts may leave the database default.
    */
   payment_gateways?: Json;
+  /**
+   * The external identity platform viewers sign in through, `{ provider, name }` JSON (migration 0033,
+   * decision 0061); null or absent: none. Read through the sites repository.
+   */
+  identity_platform?: Json | null;
 }
 
 export interface ChannelsTable {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
+import { sanitizeRichText } from '@marquee/domain';
 import type { Db } from '../db/database';
 import type { Config } from '../plugins/config';
 import {
@@ -179,7 +180,8 @@ export async function ingestFile(
           ? newVideoRow(input.siteUid, videoUid, {
               type,
               title: input.title ?? basename(name, extname(name)),
-              description: input.description ?? '',
+              // A description may hold a little HTML (flag wysiwyg): stored only as the allow-list keeps it.
+              description: sanitizeRichText(input.description ?? ''),
               channel_id: input.channelId ?? null,
               asset_id: assetId,
               published_at: now,

@@ -77,6 +77,9 @@ const EnvSchema = z.object({
   CAPTCHA_SECRET: z.string().min(16).optional(),
   /** Overrides the hosted captcha's verify endpoint (tests point it at a local server). */
   CAPTCHA_VERIFY_URL: z.string().url().optional(),
+  /** Argoid's base URL (decision 0061): the recommended rankings of sites with the argoid flag. */
+  ARGOID_URL: z.string().url().optional(),
+  ARGOID_API_KEY: z.string().optional(),
   /** The hosted captcha's public site key, handed to the signup form (reCAPTCHA, Turnstile). */
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
   /** Social login providers, a JSON array: [{ id, name, issuer, clientId, clientSecret, scopes? }]. */
@@ -169,6 +172,8 @@ export type Config = {
   playerScripts: { yt: string; dm: string; jw?: string };
   /** The Facebook re-scrape (decision 0060), only with FACEBOOK_APP_TOKEN. */
   facebookGraph?: { appToken: string; baseUrl: string | undefined };
+  /** ARGOID_URL and ARGOID_API_KEY; null without ARGOID_URL (the argoid flag then changes nothing). */
+  argoid: { baseUrl: string; apiKey: string | undefined } | null;
   /** NODE_ENV is production. */
   production: boolean;
   /** ALLOW_TEST_PAYMENTS_IN_PRODUCTION was set to its one value. */
@@ -226,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dm: e.PLAYER_SCRIPT_DM,
       ...(e.PLAYER_SCRIPT_JW ? { jw: e.PLAYER_SCRIPT_JW } : {}),
     },
+    argoid: e.ARGOID_URL ? { baseUrl: e.ARGOID_URL, apiKey: e.ARGOID_API_KEY } : null,
     production: e.NODE_ENV === 'production',
     allowTestPaymentsInProduction: e.ALLOW_TEST_PAYMENTS_IN_PRODUCTION === ALLOW_TEST_PAYMENTS_VALUE,
     ...(e.FACEBOOK_APP_TOKEN

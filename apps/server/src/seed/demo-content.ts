@@ -70,7 +70,14 @@ export const DEMO_BRANDS = {
     },
     // rentalsAsTickets: "Rentals are labelled Tickets on two specific sites" (decision 0034) — this one shows it.
     // adBanners: its house banners between rows (demo-ads.ts, decision 0063).
-    perms: { externalUrls: false, whitelabel: true, rentalsAsTickets: true, adBanners: true },
+    // altResumeStyle (decision 0056): a saved position is offered ("Resume from 12:34?"), not taken.
+    perms: {
+      externalUrls: false,
+      whitelabel: true,
+      rentalsAsTickets: true,
+      adBanners: true,
+      altResumeStyle: true,
+    },
     discover: 'films',
     about: 'Northwind Classics: films and series for slow evenings, on the Marquee platform.',
   },

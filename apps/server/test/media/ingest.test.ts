@@ -122,6 +122,7 @@ describe('ingestFile of a 480p source', () => {
       file: join(work, 'clip480.mp4'),
       channelId: 'news',
       subtitles: join(work, 'subs.vtt'),
+      description: '<p onclick="x()">Shot <b>on</b> film<script>alert(1)</script></p>',
       onProgress: (f, m) => progress.push([f, m]),
     });
     dir = assetDir(h.config, result.assetId);
@@ -231,6 +232,8 @@ describe('ingestFile of a 480p source', () => {
       title: 'clip480',
       channel_id: 'news',
       asset_id: result.assetId,
+      // Sanitized on write (flag wysiwyg, decision 0061): the allow-list's elements, no script.
+      description: '<p>Shot <strong>on</strong> film</p>',
     });
     expect(video.duration_s).toBeCloseTo(5, 1);
     expect(Date.now() - Date.parse(video.published_at)).toBeLessThan(120_000);

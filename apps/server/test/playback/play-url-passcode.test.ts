@@ -76,6 +76,11 @@ describe('play-url code 30 (passcode requires login)', () => {
     expect(body).toMatchObject({ url: null, passcodeRequiresLogin: false });
     expect(body.bundleIds).toEqual(expect.arrayContaining(['vip', 'plain']));
   });
+  it('existsPasscodeBoth: true only where the content is sold both with and without a passcode', async () => {
+    expect((await playUrl('v-mixed')).json().existsPasscodeBoth).toBe(true);
+    expect((await playUrl('v-vip')).json().existsPasscodeBoth).toBe(false);
+    expect((await playUrl('v-open')).json().existsPasscodeBoth).toBe(false);
+  });
   it('open content in a passcode bundle still plays', async () => {
     expect((await playUrl('v-open')).json().url).toMatch(/master\.m3u8$/);
   });

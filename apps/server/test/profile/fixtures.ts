@@ -7,12 +7,15 @@ import { startSmtpSink } from '../support/smtp-sink';
 
 export { DAY, PASSWORD, START };
 
+/** Site sso's external identity platform (decision 0061). */
+export const SSO_PLATFORM = { provider: 'acme-id', name: 'Acme ID' };
+
 export type TestUser = { id: string; email: string; password: string; site: string };
 
 /**
  * A real app with mail going to a local SMTP sink (or to `smtpUrl`), a clock tests move, and sites:
  * acme (default perms), plain (rudimentaryGenders), hidden (hideUserGender, hideUserDOB), selfdel
- * (selfDelete) and other.
+ * (selfDelete), other and sso (viewers sign in through the external identity platform "Acme ID").
  */
 export async function profileHarness(opts: { smtpUrl?: string } = {}) {
   const sink = await startSmtpSink();
@@ -25,6 +28,7 @@ export async function profileHarness(opts: { smtpUrl?: string } = {}) {
       newSiteRow('hidden', 'Hidden TV', perms({ hideUserGender: true, hideUserDOB: true })),
       newSiteRow('selfdel', 'Selfdel TV', perms({ selfDelete: true })),
       newSiteRow('other', 'Other TV'),
+      newSiteRow('sso', 'SSO TV', { identity_platform: JSON.stringify(SSO_PLATFORM) }),
     ],
   });
   const { h, clock, refresh, userRow, accessTokenFor } = accounts;

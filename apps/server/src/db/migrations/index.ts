@@ -28,6 +28,7 @@ import * as m0027 from './0027_chat_bot_messages';
 import * as m0028 from './0028_content_reports';
 import * as m0029 from './0029_dropped_carts';
 import * as m0032 from './0032_analytics_appsflyer';
+import * as m0033 from './0033_site_identity_platform';
 import * as m0034 from './0034_video_iab_category';
 
 /** Every migration, in order. Add new ones here; names sort by their number. */
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   '0028_content_reports': m0028,
   '0029_dropped_carts': m0029,
   '0032_analytics_appsflyer': m0032,
+  '0033_site_identity_platform': m0033,
   '0034_video_iab_category': m0034,
 };

@@ -81,7 +81,9 @@ export const authRoutes =
           response: {
             201: LoginResponse,
             400: ErrorResponse.describe('a field, captchaToken when the captcha fails'),
-            403: ErrorResponse.describe('authDisabled'),
+            403: ErrorResponse.describe(
+              'authDisabled; signupDisabled: the site signs viewers in through an external identity platform',
+            ),
             404: ErrorResponse,
             409: ErrorResponse.describe('emailTaken'),
             503: ErrorResponse.describe('captchaUnavailable: the hosted captcha could not be reached'),

@@ -8,6 +8,7 @@ import type {
   User,
   VerifyResponse,
 } from '@marquee/contract';
+import { signupDisabledMessage } from '@marquee/domain';
 import type { Site } from '../sites';
 import type { RefreshTokensTable, UsersTable } from '../../db/schema';
 import { sharedPasswordHasher, type PasswordHasher } from '../../infra/password-hasher';
@@ -266,6 +267,9 @@ export function createAuthService(deps: {
 
     async signup(site: Site, body: SignupBody, device: DeviceInfo): Promise<LoginResponse> {
       assertAuthEnabled(site);
+      // A§6: accounts come from the external identity platform (its login creates them), not signup.
+      if (site.identityPlatform)
+        throw new AppError(403, 'signupDisabled', signupDisabledMessage(site.identityPlatform));
       const siteUid = site.uid;
       // Before the e-mail check, so signup does not tell bots which e-mails have accounts.
       await captcha.verify(body.captchaToken, { siteUid, ip: device.ip ?? undefined });

@@ -297,7 +297,11 @@ export function createPlaybackService(deps: {
       passcodeRequired: accessType === 'paid' && selling.length > 0 && selling.every((b) => b.passcode),
       nowMs: now(),
     });
-    return { outcome, event, withoutAds: video.without_ads === 1 || withoutAds };
+    // P§3 existsPasscodeBoth (decision 0061): paid content sold both with and without a passcode, so
+    // the paywall can offer the passcode sign-in beside buying.
+    const passcodeBoth =
+      accessType === 'paid' && selling.some((b) => b.passcode) && selling.some((b) => !b.passcode);
+    return { outcome, event, withoutAds: video.without_ads === 1 || withoutAds, passcodeBoth };
   }
 
   /**
@@ -361,8 +365,9 @@ export function createPlaybackService(deps: {
     ): Promise<PlayableUrl> {
       const video = await videoOf(`${siteUid}\n${uid}`);
       if (!video) throw notFound(`Video '${uid}'`);
-      const { outcome, event, withoutAds } = await videoAccess(siteUid, video, user);
-      if (outcome.kind !== 'play') return toPlayableUrl(outcome, null, withoutAds);
+      const { outcome, event, withoutAds, passcodeBoth } = await videoAccess(siteUid, video, user);
+      if (outcome.kind !== 'play')
+        return { ...toPlayableUrl(outcome, null, withoutAds), existsPasscodeBoth: passcodeBoth };
 
       const provider = providerSource(event?.sourceType);
       if (provider) return toPlayableUrl(outcome, providerStream(uid, provider, event), withoutAds);

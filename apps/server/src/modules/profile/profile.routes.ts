@@ -35,7 +35,15 @@ export const profileRoutes =
           summary: 'Changes the name, gender and date of birth; the name may change once per 60 days',
           querystring: ClientQuery,
           body: UpdateUserInfoBody,
-          response: { 200: User, 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse },
+          response: {
+            200: User,
+            400: ErrorResponse,
+            401: ErrorResponse,
+            403: ErrorResponse.describe(
+              'profileManagedExternally: a name change where an external identity platform owns it',
+            ),
+            409: ErrorResponse,
+          },
         },
       },
       async (req) => {
@@ -74,6 +82,7 @@ export const profileRoutes =
             200: User,
             400: ErrorResponse,
             401: ErrorResponse,
+            403: ErrorResponse.describe('profileManagedExternally: an external identity platform owns it'),
             409: ErrorResponse,
             429: ErrorResponse,
           },
@@ -99,12 +108,14 @@ export const profileRoutes =
             204: noContent('Password changed'),
             400: ErrorResponse,
             401: ErrorResponse,
+            403: ErrorResponse.describe('profileManagedExternally: an external identity platform owns it'),
             429: ErrorResponse,
           },
         },
       },
       async (req, reply) => {
-        await ctx.profile.changePassword(requireUser(req), req.body);
+        const user = requireUser(req);
+        await ctx.profile.changePassword(user, await siteOf(user), req.body);
         return reply.status(204).send(null);
       },
     );

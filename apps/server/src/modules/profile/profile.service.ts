@@ -1,3 +1,4 @@
+import { profileManagedMessage } from '@marquee/domain';
 import type { RolesService } from '../roles';
 import type { User } from '@marquee/contract';
 import type { Site } from '../sites';
@@ -14,7 +15,7 @@ import type { ProfileRepository } from './profile.repository';
 export type ProfileService = ReturnType<typeof createProfileService>;
 
 /** The parts of the user's site the profile rules read. */
-export type ProfileSite = Pick<Site, 'uid' | 'name' | 'perms'>;
+export type ProfileSite = Pick<Site, 'uid' | 'name' | 'perms' | 'identityPlatform'>;
 
 export type UserInfoChange = {
   firstName: string;
@@ -114,6 +115,15 @@ export function createProfileService(deps: {
     await limiter.reset(key);
   }
 
+  /**
+   * 403 profileManagedExternally where the site signs viewers in through an external identity
+   * platform (A§6): the name, e-mail and password are the platform's to change (decision 0061).
+   */
+  function assertProfileEditable(site: ProfileSite): void {
+    if (site.identityPlatform)
+      throw new AppError(403, 'profileManagedExternally', profileManagedMessage(site.identityPlatform));
+  }
+
   /** The first blank of `fields`, as a 400 with `message` naming it. */
   function requireAll(fields: Record<string, string>, message: string): void {
     for (const [field, value] of Object.entries(fields))
@@ -148,6 +158,8 @@ export function createProfileService(deps: {
       const renames = firstName !== row.first_name || lastName !== row.last_name;
       let guard: { expected: string | null } | undefined;
       if (renames) {
+        // Gender and birth date stay the viewer's (the age gate saves it here); the name does not.
+        assertProfileEditable(site);
         const last = row.name_changed_at === null ? null : Date.parse(row.name_changed_at);
         if (last !== null && now() < last + NAME_CHANGE_INTERVAL_MS) throw nameChangeTooSoon(last);
         values.name_changed_at = iso(now());
@@ -169,6 +181,7 @@ export function createProfileService(deps: {
     },
 
     async changeEmail(user: AuthUser, site: ProfileSite, body: { email: string; password: string }) {
+      assertProfileEditable(site);
       requireAll({ email: body.email, password: body.password }, 'All fields are required');
       const email = body.email.trim().toLowerCase();
       if (!EMAIL_SHAPE.test(email)) throw badRequest('email', 'Invalid email');
@@ -195,7 +208,12 @@ export function createProfileService(deps: {
       return toUser({ ...row, email });
     },
 
-    async changePassword(user: AuthUser, body: { currentPassword: string; newPassword: string }) {
+    async changePassword(
+      user: AuthUser,
+      site: ProfileSite,
+      body: { currentPassword: string; newPassword: string },
+    ) {
+      assertProfileEditable(site);
       requireAll(
         { currentPassword: body.currentPassword, newPassword: body.newPassword },
         'All fields are required',

@@ -7,7 +7,7 @@ import type {
   Theme,
   TipJar,
 } from '@marquee/contract';
-import { resolvePerms, type Perms } from '@marquee/domain';
+import { parseIdentityPlatform, resolvePerms, type IdentityPlatform, type Perms } from '@marquee/domain';
 import type { Db } from '../../db/database';
 import type { SitesTable } from '../../db/schema';
 import { storedAdSettings } from './ad-settings';
@@ -45,6 +45,8 @@ export type Site = {
   termsUpdatedAt: string | null;
   /** The tip jar's settings over their defaults (commerce's donations). */
   tipJar: TipJar;
+  /** The external identity platform viewers sign in through (decision 0061); null: none. */
+  identityPlatform: IdentityPlatform | null;
 };
 
 function parsed(text: string | undefined): unknown {
@@ -78,6 +80,7 @@ function toSite(row: SitesTable): Site {
     termsText: row.terms_text,
     termsUpdatedAt: row.terms_updated_at,
     tipJar: tipJarSettings(row.tip_jar),
+    identityPlatform: parseIdentityPlatform(parsed(row.identity_platform ?? undefined)),
   };
 }
 

@@ -87,6 +87,7 @@ export function createSitesService(repo: SitesRepository, defaultSite: string) {
         })),
         ...siteStructure(structure),
         embed: site.embed,
+        identityPlatform: site.identityPlatform,
       };
     },
 

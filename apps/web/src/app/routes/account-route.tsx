@@ -1,4 +1,4 @@
-import type { User } from '@marquee/contract';
+import type { IdentityPlatform, User } from '@marquee/contract';
 import type { Perms } from '@marquee/domain';
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import {
   ChangeEmailForm,
   DeleteAccount,
   ProfileInfo,
+  ProfileManagedNote,
 } from '../../features/account';
 import { ModerationView } from '../../features/moderation';
 import { DroppedCartsView } from '../../features/dropped-carts';
@@ -23,7 +24,7 @@ interface AccountPageProps {
   title: string;
   /** The login intent (odrc) that brings the viewer back here. */
   intent: string;
-  children: (context: { user: User; perms: Perms }) => ReactNode;
+  children: (context: { user: User; perms: Perms; identityPlatform: IdentityPlatform }) => ReactNode;
 }
 
 /** Login required (§2 Account area), then the account frame once the user and the site's perms are known. */
@@ -55,7 +56,8 @@ function AccountBody({ children }: { children: AccountPageProps['children'] }) {
       </p>
     );
   }
-  return <>{children({ user, perms: config.data.perms })}</>;
+  const { perms, identityPlatform } = config.data;
+  return <>{children({ user, perms, identityPlatform })}</>;
 }
 
 /** /profile-info */
@@ -63,7 +65,9 @@ export function ProfileInfoRoute() {
   const { t } = useTranslation();
   return (
     <AccountPage title={t('myAccount')} intent="profile-info">
-      {({ user, perms }) => <ProfileInfo user={user} fields={perms} />}
+      {({ user, perms, identityPlatform }) => (
+        <ProfileInfo user={user} fields={perms} managedBy={identityPlatform?.name} />
+      )}
     </AccountPage>
   );
 }
@@ -103,7 +107,13 @@ export function ChangeEmailRoute() {
   const toProfile = () => navigate(accountPaths.profileInfo.getHref());
   return (
     <AccountPage title={t('changeEmail')} intent="change-email">
-      {({ user }) => <ChangeEmailForm currentEmail={user.email} onDone={toProfile} onCancel={toProfile} />}
+      {({ user, identityPlatform }) =>
+        identityPlatform ? (
+          <ProfileManagedNote name={identityPlatform.name} />
+        ) : (
+          <ChangeEmailForm currentEmail={user.email} onDone={toProfile} onCancel={toProfile} />
+        )
+      }
     </AccountPage>
   );
 }

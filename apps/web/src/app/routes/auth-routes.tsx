@@ -39,7 +39,8 @@ function WithAuthPerms({ render }: { render: (perms: AuthPerms) => ReactNode }) 
     );
   }
   const { hideAuth, swapLogin, activateToLogin } = config.data.perms;
-  return <>{render({ hideAuth, swapLogin, activateToLogin })}</>;
+  const { identityPlatform } = config.data;
+  return <>{render({ hideAuth, swapLogin, activateToLogin, identityPlatform })}</>;
 }
 
 /** `notice`: an `auth` message key from the screen that sent the viewer here (autologin, passcode). */

@@ -55,6 +55,7 @@ export const en = {
     playback: 'Playback',
     autoPlay: 'Play the next video automatically',
     autoPlayFailed: 'We could not save this setting. Please try again.',
+    managedBy: 'Your name, e-mail and password are managed by {{name}}. Change them there.',
   },
   changeName: {
     done: 'Name changed successfully',
@@ -168,6 +169,7 @@ export const es: Messages<typeof en> = {
     playback: 'Reproducción',
     autoPlay: 'Reproducir el siguiente vídeo automáticamente',
     autoPlayFailed: 'No pudimos guardar este ajuste. Inténtalo de nuevo.',
+    managedBy: 'Tu nombre, correo electrónico y contraseña los gestiona {{name}}. Cámbialos allí.',
   },
   changeName: {
     done: 'Has cambiado tu nombre',

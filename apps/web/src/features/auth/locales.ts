@@ -70,6 +70,10 @@ export const en = {
     creating: 'Creating account…',
     submit: 'Create account',
     haveAccount: 'Already have an account?',
+    externalTitle: 'Sign up through {{name}}',
+    externalBody:
+      'Accounts on this site are created through {{name}}. Sign in with {{name}}: your account is made the first time.',
+    externalSignIn: 'Go to sign in',
   },
   captcha: {
     loading: 'Loading captcha…',
@@ -112,6 +116,7 @@ export const en = {
     checking: 'Checking…',
     success: 'Successfully logged in.',
     withPassword: 'Sign in with e-mail and password',
+    orBuy: 'No passcode? See the ways to buy access',
   },
   autologin: {
     signingIn: 'Signing you in',
@@ -208,6 +213,10 @@ export const es: Messages<typeof en> = {
     creating: 'Creando la cuenta…',
     submit: 'Crear cuenta',
     haveAccount: '¿Ya tienes una cuenta?',
+    externalTitle: 'Regístrate a través de {{name}}',
+    externalBody:
+      'Las cuentas de este sitio se crean a través de {{name}}. Inicia sesión con {{name}}: tu cuenta se crea la primera vez.',
+    externalSignIn: 'Ir a iniciar sesión',
   },
   captcha: {
     loading: 'Cargando el captcha…',
@@ -252,6 +261,7 @@ export const es: Messages<typeof en> = {
     checking: 'Comprobando…',
     success: 'Has iniciado sesión.',
     withPassword: 'Iniciar sesión con correo electrónico y contraseña',
+    orBuy: '¿No tienes código? Mira cómo conseguir acceso',
   },
   autologin: {
     signingIn: 'Iniciando sesión',

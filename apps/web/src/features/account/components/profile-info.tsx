@@ -6,6 +6,7 @@ import { ChangeEmailForm } from './change-email-form';
 import { ChangeNameForm } from './change-name-form';
 import { ChangePasswordForm } from './change-password-form';
 import { Modal } from '../../../components/modal';
+import { ProfileManagedNote } from './profile-managed-note';
 import { UserInfoForm } from './user-info-form';
 import { useUpdatePreferences } from '../api/use-profile-changes';
 
@@ -14,6 +15,11 @@ type OpenModal = 'email' | 'info' | 'name' | 'password' | null;
 interface ProfileInfoProps {
   user: User;
   fields: UserInfoFields;
+  /**
+   * The external identity platform's name where the site signs viewers in through one (A§6,
+   * decision 0061): name, e-mail and password are read-only here and the page says where to change them.
+   */
+  managedBy?: string | null;
 }
 
 /** The message key of a gender's label, if it has one. */
@@ -22,7 +28,7 @@ function genderLabel(gender: User['gender']): MessageKey | undefined {
 }
 
 /** /profile-info: the user's details and the buttons that open the change modals. */
-export function ProfileInfo({ user, fields }: ProfileInfoProps) {
+export function ProfileInfo({ user, fields, managedBy = null }: ProfileInfoProps) {
   const { t, i18n } = useTranslation('account');
   const gender = genderLabel(user.gender);
   const [open, setOpen] = useState<OpenModal>(null);
@@ -58,15 +64,18 @@ export function ProfileInfo({ user, fields }: ProfileInfoProps) {
           </div>
         )}
       </dl>
+      {managedBy ? <ProfileManagedNote name={managedBy} /> : null}
       <div className="account-profile__actions">
-        <button
-          type="button"
-          className="button button--ghost"
-          data-testid="change-name"
-          onClick={() => setOpen('name')}
-        >
-          {t('profile.changeName')}
-        </button>
+        {managedBy ? null : (
+          <button
+            type="button"
+            className="button button--ghost"
+            data-testid="change-name"
+            onClick={() => setOpen('name')}
+          >
+            {t('profile.changeName')}
+          </button>
+        )}
         <button
           type="button"
           className="button button--ghost"
@@ -75,22 +84,26 @@ export function ProfileInfo({ user, fields }: ProfileInfoProps) {
         >
           {t('profile.changeInfo')}
         </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          data-testid="change-email"
-          onClick={() => setOpen('email')}
-        >
-          {t('profile.changeEmail')}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          data-testid="change-password"
-          onClick={() => setOpen('password')}
-        >
-          {t('profile.changePassword')}
-        </button>
+        {managedBy ? null : (
+          <>
+            <button
+              type="button"
+              className="button button--ghost"
+              data-testid="change-email"
+              onClick={() => setOpen('email')}
+            >
+              {t('profile.changeEmail')}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              data-testid="change-password"
+              onClick={() => setOpen('password')}
+            >
+              {t('profile.changePassword')}
+            </button>
+          </>
+        )}
       </div>
 
       <h3 className="account__subtitle">{t('profile.playback')}</h3>

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSession } from '@marquee/api-client/react';
 import type { AuthPerms } from '../utils/site-perms';
 import { PROFILE_PATH } from './guest-only';
+import { Avatar } from '../../../components/avatar';
 
 /** The header's session corner: Sign in (Sign up with swapLogin), or the account menu with Sign out. */
 export function AccountMenu({ perms }: { perms: AuthPerms | undefined }) {
@@ -42,9 +43,11 @@ export function AccountMenu({ perms }: { perms: AuthPerms | undefined }) {
       {status === 'signedIn' ? (
         <details className="account-menu__details" ref={menu}>
           <summary className="account-menu__summary" data-testid="account-menu-button">
-            <span className="account-menu__avatar" aria-hidden="true">
-              {(user?.firstName || user?.email || '?').slice(0, 1).toUpperCase()}
-            </span>
+            {user ? (
+              <Avatar userId={user.id} className="account-menu__avatar" />
+            ) : (
+              <span className="account-menu__avatar" aria-hidden="true" />
+            )}
             <span className="account-menu__name">{user?.firstName || user?.email || t('menu.account')}</span>
           </summary>
           <ul className="account-menu__list">

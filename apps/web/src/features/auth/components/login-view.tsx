@@ -110,7 +110,7 @@ export function LoginView({ perms, notice }: { perms: AuthPerms; notice?: string
   return (
     <AuthCard title={intent === 'activate' ? t('login.titleActivate') : t('login.title')} testId="login">
       {notice ? <FormMessage kind="info">{t(notice)}</FormMessage> : null}
-      {perms.swapLogin ? signupLink : null}
+      {perms.swapLogin && !perms.identityPlatform ? signupLink : null}
       <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
         <EmailField value={email} onValue={setEmail} error={errors.email} />
         <PasswordFields
@@ -177,7 +177,7 @@ export function LoginView({ perms, notice }: { perms: AuthPerms; notice?: string
         <Link to="/passcode">{t('login.withPasscode')}</Link>
       </p>
       <SocialLogin returnTo={target} odrc={intent} />
-      {perms.swapLogin ? null : signupLink}
+      {perms.swapLogin || perms.identityPlatform ? null : signupLink}
       {perms.activateToLogin && intent !== 'activate' ? (
         <p className="auth-alt" data-testid="activate-offer">
           {t('login.onTv')} <Link to="/login?odrc=activate">{t('login.onTvLink')}</Link>

@@ -71,6 +71,14 @@ export function PasscodeView() {
       <p className="auth-links">
         <Link to="/login">{t('passcode.withPassword')}</Link>
       </p>
+      {params.has('existsPasscodeBoth') ? (
+        // The title is also sold without a passcode (decision 0061): back to it, where its paywall is.
+        <p className="auth-links">
+          <Link to={returnPath(params)} data-testid="passcode-or-buy">
+            {t('passcode.orBuy')}
+          </Link>
+        </p>
+      ) : null}
     </AuthCard>
   );
 }

@@ -12,6 +12,7 @@ import type { AuthPerms } from '../utils/site-perms';
 import { PASSWORD_MIN, validateSignup, type FieldErrors } from '../utils/validation';
 import { AltchaCaptcha } from '../../../components/altcha-captcha';
 import { AuthDisabled } from './auth-disabled';
+import { SignupExternal } from './signup-external';
 import { FormError, SubmitButton, TextField } from '../../../components/form-fields';
 import { PasswordFields } from '../../../components/password-fields';
 import { AuthCard } from './auth-card';
@@ -40,6 +41,7 @@ export function SignupView({ perms }: { perms: AuthPerms }) {
   const termsText = useSiteTerms(showTerms);
 
   if (perms.hideAuth) return <AuthDisabled />;
+  if (perms.identityPlatform) return <SignupExternal platform={perms.identityPlatform} />;
 
   const carried = carriedQuery(params);
   const altcha = captcha.data?.provider === 'altcha' ? captcha.data : null;

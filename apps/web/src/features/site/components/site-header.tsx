@@ -1,7 +1,8 @@
 import { useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import type { SiteConfig } from '@marquee/contract';
+import { showsHeaderClose } from '@marquee/domain';
 
 export interface NavItem {
   to: string;
@@ -20,11 +21,18 @@ interface SiteHeaderProps {
   search?: ReactNode;
 }
 
-/** The header (§2.9): left-menu toggle, logo (or the site name) linking home, navigation, search toggle. */
+/**
+ * The header (§2.9): left-menu toggle, logo (or the site name) linking home, navigation, search
+ * toggle, and a close button outside watch states (back where the viewer came from, else home).
+ */
 export function SiteHeader({ config, nav, menuOpen, onMenuToggle, menuToggleRef, search }: SiteHeaderProps) {
   const { t } = useTranslation('site');
   const [searchOpen, setSearchOpen] = useState(false);
   const name = config?.name ?? '';
+  const location = useLocation();
+  const navigate = useNavigate();
+  // A page opened directly (no earlier entry in this app) closes to the home page.
+  const close = () => void (location.key === 'default' ? navigate('/') : navigate(-1));
   return (
     <header className="site-header" data-testid="site-header">
       <button
@@ -72,6 +80,17 @@ export function SiteHeader({ config, nav, menuOpen, onMenuToggle, menuToggleRef,
           </button>
           {searchOpen ? search : null}
         </div>
+      ) : null}
+      {showsHeaderClose(location.pathname) ? (
+        <button
+          type="button"
+          className="site-header__close"
+          aria-label={t('close')}
+          data-testid="header-close"
+          onClick={close}
+        >
+          <span aria-hidden="true">✕</span>
+        </button>
       ) : null}
     </header>
   );

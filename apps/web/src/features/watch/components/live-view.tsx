@@ -11,6 +11,8 @@ import { useLiveChannels } from '../api/use-live-channels';
 import { clock, nowAndNext } from '../utils/epg';
 import { playbackProblem } from '../utils/playback-problem';
 import { PlaybackNotice } from './playback-notice';
+import { ActivityCheckModal } from './activity-check-modal';
+import { useActivityCheck } from '../hooks/use-activity-check';
 import './watch.css';
 
 interface LiveViewProps {
@@ -33,7 +35,9 @@ export function LiveView({ channelId, hrefFor, onLeave, chat }: LiveViewProps) {
   const playUrl = useLiveChannelPlayUrl(playId);
   const problem = playbackProblem({ error: playUrl.error, data: playUrl.data });
   const [player, setPlayer] = useState<CorePlayer | null>(null);
+  const [playing, setPlaying] = useState(false);
   useLiveChannelAnalytics(player, current?.id);
+  const activity = useActivityCheck(player, playing, true);
 
   if (channels.isError) {
     return (
@@ -63,12 +67,14 @@ export function LiveView({ channelId, hrefFor, onLeave, chat }: LiveViewProps) {
             hotkeys
             onLeave={onLeave}
             onPlayer={setPlayer}
+            onStateChange={(state) => setPlaying(state.playing)}
             title={current?.name}
           />
         ) : (
           <div className="watch__placeholder" aria-busy="true" aria-label={t('live.loading')} />
         )}
       </div>
+      <ActivityCheckModal check={activity.check} onAnswer={activity.answer} />
       {current && chat ? (
         <section className="live__chat" aria-label={t('live.chat')} data-testid="live-chat">
           {chat(`channel-${current.id}`)}

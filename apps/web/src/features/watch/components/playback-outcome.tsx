@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PlayableUrl } from '@marquee/api-client';
 import type { PlaybackProblem } from '../utils/playback-problem';
-import { playbackTarget, type WatchIntent } from '../utils/playback-target';
+import { passcodeAlternativeHref, playbackTarget, type WatchIntent } from '../utils/playback-target';
 import { PlaybackNotice } from './playback-notice';
 
 /**
@@ -30,6 +30,7 @@ export function PlaybackOutcome({
   const navigate = useNavigate();
   const target = playbackTarget(problem.kind, intent, { ...playUrl, hybridPaywall }, embed);
   const redirect = target.kind === 'redirect' ? target.href : null;
+  const passcode = passcodeAlternativeHref(problem.kind, intent, playUrl);
   useEffect(() => {
     if (redirect) void navigate(redirect, { replace: true });
   }, [redirect, navigate]);
@@ -50,6 +51,21 @@ export function PlaybackOutcome({
           }}
         >
           {t(`notices.${target.label}`)}
+        </a>
+      ) : null}
+      {passcode ? (
+        <a
+          className="button button--ghost playback-outcome__action"
+          href={passcode}
+          data-testid="playback-passcode-link"
+          {...(embed ? { target: '_blank', rel: 'noopener' } : {})}
+          onClick={(e) => {
+            if (embed || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+            e.preventDefault();
+            void navigate(passcode);
+          }}
+        >
+          {t('notices.passcode')}
         </a>
       ) : null}
       {redirect ? (

@@ -2,12 +2,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Video } from '@marquee/contract';
 import { publishedLabel } from '@marquee/domain';
+import { RichText } from '../../../components/rich-text';
 
 /**
  * The Video Info tab (§2.3): description, episode position, publish time ("3 days ago", or the
  * date with the site's exactPublishedDate flag, D§9), views and tags.
  */
-export function VideoInfoPanel({ video, exactDate }: { video: Video; exactDate: boolean }) {
+export function VideoInfoPanel({
+  video,
+  exactDate,
+  rich = false,
+}: {
+  video: Video;
+  exactDate: boolean;
+  /** Site flag wysiwyg: the description's allowed markup is drawn (decision 0061). */
+  rich?: boolean;
+}) {
   const { t, i18n } = useTranslation('watchRoutes');
   // The time the panel opened: "3 days ago" does not tick while it is shown.
   const [now] = useState(() => Date.now());
@@ -41,7 +51,11 @@ export function VideoInfoPanel({ video, exactDate }: { video: Video; exactDate: 
         ) : null}
         {t('info.views', { count: video.views.viewCount })}
       </p>
-      <p className="video-info__description">{video.description || t('info.noDescription')}</p>
+      {video.description ? (
+        <RichText className="video-info__description" text={video.description} rich={rich} />
+      ) : (
+        <p className="video-info__description">{t('info.noDescription')}</p>
+      )}
       {video.metadata.tags.length ? (
         <ul className="video-info__tags" aria-label={t('info.tags')}>
           {video.metadata.tags.map((tag) => (

@@ -211,7 +211,11 @@ export function WatchExtras({
             {route.overlay === 'info' ? (
               <>
                 <h2 className="watch-embed__title">{video.title}</h2>
-                <VideoInfoPanel video={video} exactDate={config?.perms.exactPublishedDate ?? false} />
+                <VideoInfoPanel
+                  video={video}
+                  exactDate={config?.perms.exactPublishedDate ?? false}
+                  rich={config?.perms.wysiwyg ?? false}
+                />
               </>
             ) : (
               share
@@ -248,7 +252,11 @@ export function WatchExtras({
     ) : active in slots ? (
       slots[active as keyof WatchTabSlots]?.({ video, player })
     ) : (
-      <VideoInfoPanel video={video} exactDate={config?.perms.exactPublishedDate ?? false} />
+      <VideoInfoPanel
+        video={video}
+        exactDate={config?.perms.exactPublishedDate ?? false}
+        rich={config?.perms.wysiwyg ?? false}
+      />
     );
   // The right menu (§2.3 "350 px wide"): beside the player on wide windows, under it below (watch.css).
   return (

@@ -1,5 +1,5 @@
 import type { Video } from '@marquee/contract';
-import type { RightMenuTab } from '@marquee/domain';
+import { asksToResume, type RightMenuTab } from '@marquee/domain';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { preloadHlsEngine, type Player as CorePlayer } from '@marquee/player';
@@ -30,6 +30,9 @@ import { AgeRestricted, BirthDateModal } from './age-gate';
 import { usePlayerRules } from '../hooks/use-player-rules';
 import { QueuePanel } from './queue-panel';
 import { StillWatchingModal } from './still-watching-modal';
+import { ActivityCheckModal } from './activity-check-modal';
+import { ResumePrompt } from './resume-prompt';
+import { RichText } from '../../../components/rich-text';
 import './watch.css';
 
 interface WatchViewProps {
@@ -75,7 +78,18 @@ export function WatchView({
   const playUrl = useVideoPlayUrl(videoUid);
   // hls.js (where it is needed) loads alongside the video and play-url calls, not after them.
   useEffect(() => preloadHlsEngine((type) => document.createElement('video').canPlayType(type)), []);
-  const startTime = useResumePosition(videoUid, startAt);
+  const savedStart = useResumePosition(videoUid, startAt);
+  // altResumeStyle (decision 0056): a saved position is offered, not taken; the answer is the start.
+  const [resumeChoice, setResumeChoice] = useState<number | null>(null);
+  const asksResume =
+    savedStart !== null &&
+    resumeChoice === null &&
+    asksToResume({
+      altResumeStyle: !!route?.site?.perms.altResumeStyle,
+      requested: startAt,
+      start: savedStart,
+    });
+  const startTime = asksResume ? null : (resumeChoice ?? savedStart);
   const [player, setPlayer] = useState<CorePlayer | null>(null);
   const type = video.data?.type;
   useProgressTracking(player, videoUid, !!type && type !== 'liveEvent' && type !== 'liveChannel');
@@ -142,6 +156,12 @@ export function WatchView({
             embed={route?.flags.embed}
             onRetry={() => void playUrl.refetch()}
           />
+        ) : asksResume && savedStart !== null && gatePassed ? (
+          <ResumePrompt
+            at={savedStart}
+            onResume={() => setResumeChoice(savedStart)}
+            onStartOver={() => setResumeChoice(0)}
+          />
         ) : playUrl.data?.url && startTime !== null && gatePassed && !ads.holdContent ? (
           <Player
             src={playUrl.data.url}
@@ -182,7 +202,13 @@ export function WatchView({
                 ? `${video.data.title} | ${video.data.seriesData.title}`
                 : video.data.title}
             </h1>
-            {video.data.description ? <p className="watch__description">{video.data.description}</p> : null}
+            {video.data.description ? (
+              <RichText
+                className="watch__description"
+                text={video.data.description}
+                rich={!!route?.site?.perms.wysiwyg}
+              />
+            ) : null}
           </>
         ) : (
           <div className="skeleton skeleton--text" style={{ width: '40%', height: 24 }} />
@@ -208,6 +234,7 @@ export function WatchView({
           onExit={onLeave}
         />
       ) : null}
+      <ActivityCheckModal check={rules.activity.check} onAnswer={rules.activity.answer} />
     </article>
   );
 }

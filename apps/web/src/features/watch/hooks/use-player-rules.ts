@@ -7,6 +7,7 @@ import { routeQueueContext, useWatchQueue, type WatchQueueContext } from '../api
 import { flagsSearch, itemWatchPath, type WatchRouteInfo } from '../utils/watch-route-info';
 import { useNextVideo, type NextVideoOptions } from './use-next-video';
 import { useStillWatching } from './use-still-watching';
+import { useActivityCheck } from './use-activity-check';
 
 /** Landscape mode (§4.4, threshold 1.1): a touch device held sideways. */
 function useLandscapeMode(): boolean {
@@ -46,7 +47,8 @@ function queueContext(o: PlayerRulesOptions): WatchQueueContext {
 /**
  * The player rules of the watch screen (playback-and-social §4.4–§4.6, decision 0027), in one hook
  * so the screen only wires them: the play queue, the end-of-video and error rules, cinema mode
- * (2 s idle while playing), landscape mode, the still-watching prompt, captions and menu labels.
+ * (2 s idle while playing), landscape mode, the still-watching prompt (videos) and the activity check
+ * (live streams), captions and menu labels.
  */
 export function usePlayerRules(o: PlayerRulesOptions) {
   const { t } = useTranslation('watch');
@@ -69,7 +71,10 @@ export function usePlayerRules(o: PlayerRulesOptions) {
   });
   const cinema = useCinemaMode(playing);
   const landscape = useLandscapeMode();
-  const stillWatching = useStillWatching(o.player, playing);
+  // A live stream never ends and cannot usefully pause: the activity check asks there (decision 0061).
+  const live = o.video?.type === 'liveEvent' || o.video?.type === 'liveChannel';
+  const stillWatching = useStillWatching(o.player, playing, !live);
+  const activity = useActivityCheck(o.player, playing, live);
   const tracks = useMemo(() => captionTracks(o.video?.subtitles ?? [], o.playUrl), [o.video, o.playUrl]);
   const menuLabels = useMemo<PlayerMenuLabels>(
     () => ({
@@ -82,5 +87,16 @@ export function usePlayerRules(o: PlayerRulesOptions) {
   );
   const onStateChange = useCallback((s: PlayerState) => setPlaying(s.playing), []);
 
-  return { queue, onEnded, onError, onStateChange, cinema, landscape, stillWatching, tracks, menuLabels };
+  return {
+    queue,
+    onEnded,
+    onError,
+    onStateChange,
+    cinema,
+    landscape,
+    stillWatching,
+    activity,
+    tracks,
+    menuLabels,
+  };
 }

@@ -23,9 +23,10 @@ export function resetStillWatching(now = Date.now()) {
 /**
  * The still-watching prompt (playback-and-social §4.4, decision 0027): after 3 videos in a row
  * started by autoplay with no input, or 2 hours of playing without input, the video pauses and the
- * prompt shows. `confirm` ('Yes, Continue') resumes; the caller handles 'No, Exit' (leave).
+ * prompt shows. `confirm` ('Yes, Continue') resumes; the caller handles 'No, Exit' (leave). Off
+ * (`enabled` false) on live streams, which have the activity check instead (decision 0061).
  */
-export function useStillWatching(player: CorePlayer | null, playing: boolean) {
+export function useStillWatching(player: CorePlayer | null, playing: boolean, enabled = true) {
   const [asking, setAsking] = useState(false);
 
   useEffect(() => {
@@ -40,7 +41,7 @@ export function useStillWatching(player: CorePlayer | null, playing: boolean) {
   }, []);
 
   useEffect(() => {
-    if (!player || !playing || asking) return;
+    if (!enabled || !player || !playing || asking) return;
     const check = () => {
       if (isStillWatchingDue({ autoplaysWithoutInput, idleMs: Date.now() - lastInputAt })) {
         player.pause();
@@ -50,7 +51,7 @@ export function useStillWatching(player: CorePlayer | null, playing: boolean) {
     check();
     const timer = setInterval(check, CHECK_MS);
     return () => clearInterval(timer);
-  }, [player, playing, asking]);
+  }, [enabled, player, playing, asking]);
 
   const confirm = useCallback(() => {
     resetStillWatching();

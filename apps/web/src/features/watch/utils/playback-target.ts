@@ -13,7 +13,10 @@ export interface WatchIntent {
 }
 
 type Hints = Partial<
-  Pick<PlayableUrl, 'bundleId' | 'bundleIds' | 'rentalId' | 'rentalIds' | 'productIds' | 'isPreorder'>
+  Pick<
+    PlayableUrl,
+    'bundleId' | 'bundleIds' | 'rentalId' | 'rentalIds' | 'productIds' | 'isPreorder' | 'existsPasscodeBoth'
+  >
 > & { hybridPaywall?: boolean };
 
 /** /login?odrc=watch&…: "Login-required routes send the visitor to login with the original intent in odrc and its parameters kept." */
@@ -59,6 +62,20 @@ export function preorderHref(intent: WatchIntent, hints: Hints): string | null {
   if (!bundle) return null;
   const q = new URLSearchParams({ odrc: 'watch', channel: intent.channelId });
   return `/preorder/${enc(bundle)}/${enc(intent.videoUid)}?${q}`;
+}
+
+/**
+ * P§3 existsPasscodeBoth, A§2 /passcode?existsPasscodeBoth (decision 0061): content sold both with
+ * and without a passcode shows, beside Subscribe, the passcode sign-in (which knows it can send the
+ * viewer back to buy). Null when there is no passcode way in.
+ */
+export function passcodeAlternativeHref(
+  kind: PlaybackProblemKind,
+  intent: WatchIntent,
+  hints: Hints | null | undefined,
+): string | null {
+  if (kind !== 'purchase' || !hints?.existsPasscodeBoth) return null;
+  return `${loginHref(intent, true)}&existsPasscodeBoth=1`;
 }
 
 export type PlaybackTarget =

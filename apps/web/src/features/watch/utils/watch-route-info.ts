@@ -35,6 +35,8 @@ export interface WatchSite {
     hideEmbeds?: boolean;
     hideRightModule?: boolean;
     exactPublishedDate?: boolean;
+    altResumeStyle?: boolean;
+    wysiwyg?: boolean;
   };
   /** Partner origins allowed to control an embed (site config embed.allowedOrigins). */
   allowedOrigins: readonly string[];
