@@ -19,7 +19,8 @@ describe('analytics (discovery-and-site §7, playback-and-social §9)', () => {
       'share',
       'smartBanner',
     ]);
-    expect(VIDEO_EVENT_TYPES).toEqual(['adImpression', 'adLoad', 'eightyPercent', 'end', 'skip']);
+    // The spec's five, and the §4.8 reward at 90 % (decision 0021).
+    expect(VIDEO_EVENT_TYPES).toEqual(['adImpression', 'adLoad', 'eightyPercent', 'reward', 'end', 'skip']);
     expect(LIVE_CHANNEL_EVENT_TYPES).toEqual(['skip', 'view']);
   });
 

@@ -12,8 +12,18 @@ export const ANALYTICS_KINDS = [
 ] as const;
 export type AnalyticsKind = (typeof ANALYTICS_KINDS)[number];
 
-/** "video {channelId, videoUid, type adImpression, adLoad, eightyPercent, end, skip}". */
-export const VIDEO_EVENT_TYPES = ['adImpression', 'adLoad', 'eightyPercent', 'end', 'skip'] as const;
+/**
+ * "video {channelId, videoUid, type adImpression, adLoad, eightyPercent, end, skip}", and the §4.8
+ * reward at 90 % recorded as a `video` event too (decision 0021).
+ */
+export const VIDEO_EVENT_TYPES = [
+  'adImpression',
+  'adLoad',
+  'eightyPercent',
+  'reward',
+  'end',
+  'skip',
+] as const;
 export type VideoEventType = (typeof VIDEO_EVENT_TYPES)[number];
 
 /** "liveChannel {liveChannelId, type skip or view}". */

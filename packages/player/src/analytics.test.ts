@@ -168,16 +168,18 @@ describe('trackPlaybackAnalytics (playback-and-social §4.8)', () => {
     expect(idle.events).toEqual([]);
   });
 
-  it('sends eightyPercent once at 80 %, then end, with the watch time at the end', () => {
+  it('sends eightyPercent once at 80 %, the reward at 90 %, then end, with the watch time at the end', () => {
     const { events, player, stop, play } = setup(100);
     play(0, 79.75);
     expect(kinds(events)).toEqual([]);
-    play(80, 100);
+    play(80, 89.75);
     expect(kinds(events)).toEqual(['video:eightyPercent']);
+    play(90, 100);
+    expect(kinds(events)).toEqual(['video:eightyPercent', 'video:reward']);
     player.emit('ended', { duration: 100 });
     stop();
-    expect(kinds(events)).toEqual(['video:eightyPercent', 'video:end', 'watch:100']);
-    expect(events[2]).toMatchObject({ contentProgress: 100, contentDuration: 100 });
+    expect(kinds(events)).toEqual(['video:eightyPercent', 'video:reward', 'video:end', 'watch:100']);
+    expect(events[3]).toMatchObject({ contentProgress: 100, contentDuration: 100 });
   });
 
   it('sends the watch time so far with keepalive when the page goes away, and only the rest later', () => {

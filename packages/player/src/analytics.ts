@@ -4,6 +4,7 @@ import {
   ANALYTICS_CLIENT_FLUSH_MS,
   countsAsWatched,
   reachedEightyPercent,
+  rewardAt,
   watchedStep,
 } from '@marquee/domain';
 import type { Player } from './player';
@@ -106,7 +107,7 @@ export function createAnalyticsQueue<E>(
 
 /** The events a playing VOD item sends (the contract's `video` and `watch` bodies, with their kind). */
 export type PlaybackAnalyticsEvent =
-  | { kind: 'video'; channelId: string; videoUid: string; type: 'eightyPercent' | 'end' | 'skip' }
+  | { kind: 'video'; channelId: string; videoUid: string; type: 'eightyPercent' | 'reward' | 'end' | 'skip' }
   | {
       kind: 'watch';
       channelId: string;
@@ -121,7 +122,7 @@ const finiteOrZero = (s: number) => (Number.isFinite(s) && s > 0 ? s : 0);
 
 /**
  * Sends a VOD item's analytics (playback-and-social §4.8, §7): `video` eightyPercent once the
- * playhead reaches 80 %, `video` end at the end, and on stop — the end, leaving the item (the
+ * playhead reaches 80 %, `video` reward at 90 % ("a reward event fires at 90%"), `video` end at the end, and on stop — the end, leaving the item (the
  * returned unbind), or the page going away — "the watch-time event … with the position, duration
  * and seconds watched". Seconds watched are forward playback steps (seeks do not count). "A video
  * counts as watched once more than 5 s have been watched. Otherwise it counts as a skip": a stop
@@ -141,6 +142,7 @@ export function trackPlaybackAnalytics(
   let watched = 0;
   let reported = 0;
   let eightySent = false;
+  let rewardSent = false;
   let endSent = false;
   let skipSent = false;
 
@@ -173,6 +175,10 @@ export function trackPlaybackAnalytics(
       if (!eightySent && reachedEightyPercent(position, duration)) {
         eightySent = true;
         sink.track({ kind: 'video', channelId, videoUid, type: 'eightyPercent' });
+      }
+      if (!rewardSent && duration > 0 && position >= rewardAt(duration)) {
+        rewardSent = true;
+        sink.track({ kind: 'video', channelId, videoUid, type: 'reward' });
       }
     }),
     player.on('ended', ({ duration: d }) => {

@@ -3145,7 +3145,7 @@ export type components = {
       channelId: string;
       videoUid: string;
       /** @enum {string} */
-      type: 'adImpression' | 'adLoad' | 'eightyPercent' | 'end' | 'skip';
+      type: 'adImpression' | 'adLoad' | 'eightyPercent' | 'reward' | 'end' | 'skip';
       deviceId?: string;
       sessionId?: string;
     };
@@ -3196,7 +3196,7 @@ export type components = {
             channelId: string;
             videoUid: string;
             /** @enum {string} */
-            type: 'adImpression' | 'adLoad' | 'eightyPercent' | 'end' | 'skip';
+            type: 'adImpression' | 'adLoad' | 'eightyPercent' | 'reward' | 'end' | 'skip';
             deviceId?: string;
             sessionId?: string;
             /** @constant */
@@ -4456,6 +4456,7 @@ export type components = {
         adImpression: number;
         adLoad: number;
         eightyPercent: number;
+        reward: number;
         end: number;
         skip: number;
         adStart: number;
