@@ -130,6 +130,28 @@ for (const viewport of [
 }
 
 describe('browsing signed in', () => {
+  it('the hidden Load All button: out of sight until focused, it shows every item of the row', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${baseUrl}/`);
+    // A row of the demo with more than its first 15 (rows above it come and go as data arrives).
+    const row = page.locator('[data-testid="discover-row"][data-row-id="demo-discover-3"]');
+    await row.getByTestId('video-card').first().waitFor();
+    expect(await row.getByTestId('video-card').count()).toBe(15);
+    const loadAll = row.getByTestId('row-load-all');
+    // There once the row knows it has more than it shows. A screen reader reaches it without
+    // scrolling the row (a keyboard tabbing through the cards scrolls, and so loads, by itself).
+    await loadAll.waitFor({ state: 'attached' });
+    expect((await loadAll.boundingBox())!.width).toBeLessThanOrEqual(1);
+    await loadAll.focus();
+    expect((await loadAll.boundingBox())!.width).toBeGreaterThan(20);
+    expect(await loadAll.textContent()).toMatch(/^Load all of /);
+    await page.keyboard.press('Enter');
+    // Every page loads; once all are shown the button has nothing left to do.
+    await loadAll.waitFor({ state: 'detached' });
+    expect(await row.getByTestId('video-card').count()).toBeGreaterThan(15);
+    await page.close();
+  });
+
   it('shows saved progress on the episode; finished items stay out of Continue Watching', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await signInOnWeb(page, baseUrl);

@@ -14,6 +14,7 @@ export const en = {
   loading: 'Loading',
   scrollLeft: 'Scroll {{title}} left',
   scrollRight: 'Scroll {{title}} right',
+  loadAll: 'Load all of {{title}}',
   card: {
     play: 'Play',
     playTitle: 'Play {{title}}',
@@ -52,6 +53,7 @@ export const es: Messages<typeof en> = {
   loading: 'Cargando',
   scrollLeft: 'Desplazar {{title}} a la izquierda',
   scrollRight: 'Desplazar {{title}} a la derecha',
+  loadAll: 'Cargar todo {{title}}',
   card: {
     play: 'Reproducir',
     playTitle: 'Reproducir {{title}}',

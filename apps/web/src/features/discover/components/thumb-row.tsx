@@ -25,7 +25,9 @@ const noop = () => {};
 
 /**
  * A thumb row (§2.10): title with its 'More' link, a horizontal scroller with left and right buttons,
- * the queue limit that grows as the viewer scrolls, and a no-data text.
+ * the queue limit that grows as the viewer scrolls, a no-data text, and the hidden Load All button:
+ * out of sight until focused, it lets a screen-reader user, who never scrolls the row, reach every
+ * item (decision 0016).
  */
 export function ThumbRow<T>({
   title,
@@ -42,7 +44,7 @@ export function ThumbRow<T>({
   rowType,
 }: ThumbRowProps<T>) {
   const { t } = useTranslation('discover');
-  const { ref, limit, canLeft, canRight, scrollLeft, scrollRight } = useThumbRow<HTMLUListElement>({
+  const { ref, limit, canLeft, canRight, scrollLeft, scrollRight, loadAll } = useThumbRow<HTMLUListElement>({
     loaded: items.length,
     hasMore,
     loading,
@@ -106,6 +108,16 @@ export function ThumbRow<T>({
           >
             ›
           </button>
+          {limit < items.length || hasMore ? (
+            <button
+              type="button"
+              className="row__load-all visually-hidden"
+              data-testid="row-load-all"
+              onClick={loadAll}
+            >
+              {t('loadAll', { title })}
+            </button>
+          ) : null}
         </div>
       )}
     </section>

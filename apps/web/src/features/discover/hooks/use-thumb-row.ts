@@ -102,5 +102,14 @@ export function useThumbRow<E extends HTMLElement>({ loaded, hasMore, loading, l
     }, SCROLL_INTERVAL_MS);
   }, []);
 
-  return { ref, limit, canLeft, canRight, scrollLeft: () => scroll(-1), scrollRight: () => scroll(1) };
+  return {
+    ref,
+    limit,
+    canLeft,
+    canRight,
+    scrollLeft: () => scroll(-1),
+    scrollRight: () => scroll(1),
+    /** The hidden Load All button (§2.10): every item, the next pages loading until there are none. */
+    loadAll: () => setLimit(Number.POSITIVE_INFINITY),
+  };
 }
