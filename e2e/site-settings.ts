@@ -42,24 +42,49 @@ export function setDemoPerms(perms: object): () => void {
   }));
 }
 
+/**
+ * Rewrites one JSON column of a site's row (`sites.ads`, `site_structure.landing`…) and returns what
+ * restores it. Like the rest here, its effect reaches pages after the server's short site cache.
+ */
+function changeSiteJson<T extends object>(
+  table: 'sites' | 'site_structure',
+  column: string,
+  siteUid: string,
+  change: (stored: T) => T,
+): () => void {
+  const key = table === 'sites' ? 'uid' : 'site_uid';
+  const path = join(e2eDataDir, 'marquee.sqlite');
+  const run = (fn: (db: Database.Database) => void) => {
+    const db = new Database(path);
+    try {
+      fn(db);
+    } finally {
+      db.close();
+    }
+  };
+  let saved = '';
+  run((db) => {
+    saved = (db.prepare(`SELECT ${column} AS v FROM ${table} WHERE ${key} = ?`).get(siteUid) as { v: string })
+      .v;
+    const changed = JSON.stringify(change(JSON.parse(saved) as T));
+    db.prepare(`UPDATE ${table} SET ${column} = ? WHERE ${key} = ?`).run(changed, siteUid);
+  });
+  return () =>
+    run((db) => db.prepare(`UPDATE ${table} SET ${column} = ? WHERE ${key} = ?`).run(saved, siteUid));
+}
+
 /** Sets some of a site's banner settings (ads.banners; the rest kept) and returns what restores them. */
 export function setSiteBanners(siteUid: string, banners: object): () => void {
-  const path = join(e2eDataDir, 'marquee.sqlite');
-  const db = new Database(path);
-  try {
-    const { ads } = db.prepare('SELECT ads FROM sites WHERE uid = ?').get(siteUid) as { ads: string };
-    const stored = JSON.parse(ads) as { banners: object };
-    const changed = { ...stored, banners: { ...stored.banners, ...banners } };
-    db.prepare('UPDATE sites SET ads = ? WHERE uid = ?').run(JSON.stringify(changed), siteUid);
-    return () => {
-      const again = new Database(path);
-      try {
-        again.prepare('UPDATE sites SET ads = ? WHERE uid = ?').run(ads, siteUid);
-      } finally {
-        again.close();
-      }
-    };
-  } finally {
-    db.close();
-  }
+  return changeSiteJson<{ banners: object }>('sites', 'ads', siteUid, (ads) => ({
+    ...ads,
+    banners: { ...ads.banners, ...banners },
+  }));
+}
+
+/** Sets a site's native app links (site_structure.landing.apps) and returns what restores them. */
+export function setSiteApps(
+  siteUid: string,
+  apps: { ios: string | null; android: string | null },
+): () => void {
+  return changeSiteJson<object>('site_structure', 'landing', siteUid, (landing) => ({ ...landing, apps }));
 }

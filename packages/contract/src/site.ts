@@ -124,8 +124,21 @@ export const SiteMenus = z.object({
 });
 export type SiteMenus = z.infer<typeof SiteMenus>;
 
-/** Where visitors land: the default page, or (signed out) an optional external URL. */
-export const LandingSettings = z.object({ externalUrl: z.string().nullable() });
+/** The site's native apps' store pages: phones get a smart banner to open them (decision 0065). */
+export const SiteApps = z.object({
+  ios: z.url({ protocol: /^https$/ }).nullable(),
+  android: z.url({ protocol: /^https$/ }).nullable(),
+});
+export type SiteApps = z.infer<typeof SiteApps>;
+
+/**
+ * Where visitors land: the default page, or (signed out) an optional external URL; on a phone, the
+ * site's app when it has one.
+ */
+export const LandingSettings = z.object({
+  externalUrl: z.string().nullable(),
+  apps: SiteApps.default({ ios: null, android: null }),
+});
 export type LandingSettings = z.infer<typeof LandingSettings>;
 
 /** Legacy links (§2.11): the brand's show and archive slugs, and the external signup site. */

@@ -45,3 +45,4 @@ export * from './player-payload';
 export * from './activity-check';
 export * from './avatars';
 export * from './rich-text';
+export * from './smart-banner';

@@ -3700,6 +3700,16 @@ export type components = {
       };
       landing: {
         externalUrl: string | null;
+        /**
+         * @default {
+         *       "ios": null,
+         *       "android": null
+         *     }
+         */
+        apps: {
+          ios: string | null;
+          android: string | null;
+        };
       };
       legacy: {
         seriesSlugs: {

@@ -39,6 +39,22 @@ beforeAll(async () => {
     })
     .execute();
   await seedDirectorySite(h.db);
+  // Sites with app links (decision 0065): one well formed, one that names a script instead of a store.
+  const appsSite = async (uid: string, apps: object) => {
+    await h.db.insertInto('sites').values(newSiteRow(uid, uid)).execute();
+    await h.db
+      .insertInto('site_structure')
+      .values({
+        site_uid: uid,
+        menus: '{}',
+        landing: JSON.stringify({ externalUrl: null, apps }),
+        legacy: '{}',
+        privacy_text: null,
+      })
+      .execute();
+  };
+  await appsSite('with-apps', { ios: 'https://apps.apple.com/app/id1', android: null });
+  await appsSite('bad-apps', { ios: 'javascript:alert(1)', android: null });
 });
 afterAll(() => h.close());
 
@@ -77,6 +93,20 @@ describe('site structure: bad input', () => {
       legacy: { seriesSlugs: {}, signupUrl: null },
     });
   });
+  it("carries the site's app links, and none when a link is not an https store page (decision 0065)", async () => {
+    const good = (await h.app.inject('/v2/sites/with-apps/config')).json();
+    expect(good.landing).toEqual({
+      externalUrl: null,
+      apps: { ios: 'https://apps.apple.com/app/id1', android: null },
+    });
+    const bad = (await h.app.inject('/v2/sites/bad-apps/config')).json();
+    expect(bad.landing.apps).toEqual({ ios: null, android: null });
+    // Rows written before app links existed read as none.
+    expect((await h.app.inject('/v2/sites/demo/config')).json().landing.apps).toEqual({
+      ios: null,
+      android: null,
+    });
+  });
   it('reads a malformed tip jar as the defaults of a site without one (no 500)', async () => {
     const res = await h.app.inject('/v2/sites/broken/tip-jar');
     expect(res.statusCode).toBe(200);
@@ -89,7 +119,7 @@ describe('site structure', () => {
   it('a site without structure gets empty menus, in-app landing and no legacy slugs', async () => {
     const body = (await h.app.inject('/v2/sites/bare/config')).json();
     expect(body.menus).toEqual({ left: [], privacyChoices: [], social: {} });
-    expect(body.landing).toEqual({ externalUrl: null });
+    expect(body.landing).toEqual({ externalUrl: null, apps: { ios: null, android: null } });
     expect(body.legacy).toEqual({ seriesSlugs: {}, signupUrl: null });
   });
 

@@ -6,6 +6,7 @@ import {
   BottomMenu,
   LeftMenu,
   SiteHeader,
+  SmartBanner,
   defaultPage,
   resolveTab,
   useSiteConfig,
@@ -24,6 +25,7 @@ import { Toaster } from '../components/toaster';
 // The alert alone, so the purchases screens stay in their lazy chunk.
 import { SuspendedPurchaseAlert } from '../features/purchases/components/suspended-purchase-alert';
 import { accountPaths } from '../config/account-paths';
+import { api } from '../lib/api';
 
 /** The main area: themed header, left menu, the current route and (on phones) the bottom menu. */
 export function RootLayout() {
@@ -98,6 +100,7 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         {tc('skipToContent')}
       </a>
+      {config.data ? <SmartBanner api={api} config={config.data} /> : null}
       <div className="app__top">
         <SiteHeader
           config={config.data}

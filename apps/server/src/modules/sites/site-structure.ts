@@ -26,7 +26,10 @@ function parseColumn<T>(
 export function siteStructure(row: SiteStructureTable | undefined) {
   return {
     menus: parseColumn(row?.menus, SiteMenus, EMPTY_MENUS),
-    landing: parseColumn(row?.landing, LandingSettings, { externalUrl: null }),
+    landing: parseColumn(row?.landing, LandingSettings, {
+      externalUrl: null,
+      apps: { ios: null, android: null },
+    }),
     legacy: parseColumn(row?.legacy, LegacySettings, { seriesSlugs: {}, signupUrl: null }),
   };
 }

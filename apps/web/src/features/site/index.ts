@@ -2,6 +2,7 @@ export { useSiteConfig } from './api/use-site-config';
 export { SiteHeader, type NavItem } from './components/site-header';
 export { LeftMenu } from './components/left-menu';
 export { BottomMenu } from './components/bottom-menu';
+export { SmartBanner } from './components/smart-banner';
 export {
   resolveTab,
   resolvePageRoute,

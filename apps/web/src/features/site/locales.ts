@@ -18,6 +18,9 @@ export const en = {
   builtBy: 'Built with Marquee',
   pageTabs: 'Page sections',
   opensInNewTab: '(opens in a new tab)',
+  appBanner: 'Watch {{name}} in the app',
+  appBannerOpen: 'Open',
+  appBannerClose: 'Close the app banner',
   social: {
     instagram: 'Instagram',
     facebook: 'Facebook',
@@ -44,6 +47,9 @@ export const es: Messages<typeof en> = {
   builtBy: 'Hecho con Marquee',
   pageTabs: 'Secciones de la página',
   opensInNewTab: '(se abre en una pestaña nueva)',
+  appBanner: 'Mira {{name}} en la app',
+  appBannerOpen: 'Abrir',
+  appBannerClose: 'Cerrar el aviso de la app',
   social: {
     instagram: 'Instagram',
     facebook: 'Facebook',

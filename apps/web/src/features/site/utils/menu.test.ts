@@ -107,7 +107,7 @@ describe('landing (§2.1)', () => {
   const withLanding = (externalUrl: string | null, defaultPage = 'home') => ({
     ...config,
     defaultPage,
-    landing: { externalUrl },
+    landing: { externalUrl, apps: { ios: null, android: null } },
   });
   it('"The default landing is the configured default page"', () => {
     expect(landingAction(withLanding(null), 'anonymous')).toEqual({ action: 'discover' });
