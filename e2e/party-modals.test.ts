@@ -187,7 +187,19 @@ describe('chatroll', () => {
     try {
       await permIs('chatroll', true);
       const page = await pageSignedInAs(browser, viewer);
-      const panel = await channelChat(page);
+      // The page inlines the site config it was served with, cached a few seconds longer than the
+      // API's: load until the panel itself has chatroll on.
+      let panel = await channelChat(page);
+      await expect
+        .poll(
+          async () => {
+            if ((await panel.getAttribute('data-chatroll')) === 'true') return true;
+            panel = await channelChat(page);
+            return (await panel.getAttribute('data-chatroll')) === 'true';
+          },
+          { timeout: 20_000, interval: 500 },
+        )
+        .toBe(true);
       await panel.getByTestId('chat-composer').waitFor();
       await talk(first, panel);
       await talk(second, panel);

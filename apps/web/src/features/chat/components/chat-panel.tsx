@@ -78,7 +78,12 @@ export function ChatPanel({ chatId, chatroll = false, loginHref }: ChatPanelProp
     );
 
   return (
-    <section className="chat" aria-label={t('title')} data-testid="chat-panel">
+    <section
+      className="chat"
+      aria-label={t('title')}
+      data-testid="chat-panel"
+      data-chatroll={chatroll || undefined}
+    >
       <header className="chat__header">
         <ChatOnlineCount online={chat.online} />
         {chat.slowModeSeconds > 0 ? (
