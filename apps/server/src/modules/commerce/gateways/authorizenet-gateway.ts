@@ -341,6 +341,7 @@ export function createAuthorizenetGateway(
           request = {
             transactionType: 'refundTransaction',
             amount: String(t.settleAmount ?? t.authAmount),
+            // Authorize.Net's refund names the card by its last four digits and a masked expiry ('XXXX').
             payment: {
               creditCard: {
                 cardNumber: (t.payment?.creditCard?.cardNumber ?? '').slice(-4),
