@@ -25,7 +25,8 @@ function run(args: string[], env: NodeJS.ProcessEnv) {
 
 /** Builds the clients when needed, seeds the demo site into data/e2e (media cached there), and serves it. */
 export default async function setup(project: TestProject) {
-  const port = 41_000 + Math.floor(Math.random() * 2000);
+  // A port the system says is free now (parallel runs on one machine once met on a random pick).
+  const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // E2E_DATA_DIR lets parallel runs keep their databases apart.
@@ -92,4 +93,12 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => providers.close(r));
     await sink.close();
   };
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }

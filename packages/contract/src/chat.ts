@@ -24,7 +24,10 @@ export type ChatParams = z.infer<typeof ChatParams>;
 
 const UserId = z.string().min(1).max(64);
 
-/** §3 "message: publisher, username, value, verified, isMe, type" (isMe is the client's: publisher = me). */
+/**
+ * §3 "message: publisher, username, value, verified, isMe, type, {product}UserId" (isMe is the
+ * client's: publisher = me; {product}UserId is `marqueeUserId`).
+ */
 export const ChatMessage = z
   .object({
     id: z.string(),
@@ -32,6 +35,8 @@ export const ChatMessage = z
     /** The author's user id. */
     publisher: z.string(),
     username: z.string(),
+    /** The author's Marquee account (§3's {product}UserId); null for the room's bot. */
+    marqueeUserId: z.string().nullable(),
     /** Plain text (shortcodes as typed); clients render it as text, never as HTML. */
     value: z.string(),
     /** The author is staff, support or admin of the site. */

@@ -4861,6 +4861,7 @@ export type components = {
       chatId: string;
       publisher: string;
       username: string;
+      marqueeUserId: string | null;
       value: string;
       verified: boolean;
       /** @enum {string} */

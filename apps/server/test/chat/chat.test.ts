@@ -139,9 +139,11 @@ describe('POST chats/{id}: messages', () => {
     });
     const set = await w.call('PATCH', '/v2/sites/acme/chats/username', nameless, { chatUsername: ' Ace ' });
     expect(set.json()).toEqual({ chatUsername: 'Ace' });
+    // The name is the user's own (§3's User.chatUsername), not only the chat's.
+    expect((await w.call('GET', '/v2/me/info', nameless)).json()).toMatchObject({ chatUsername: 'Ace' });
     const sent = await w.send(nameless, 'live-name', 'hello');
     expect(sent.statusCode).toBe(201);
-    expect(sent.json()).toMatchObject({ username: 'Ace', publisher: nameless.id });
+    expect(sent.json()).toMatchObject({ username: 'Ace', publisher: nameless.id, marqueeUserId: nameless.id });
   });
 
   it('stores markup as typed text: the service never turns it into HTML', async () => {

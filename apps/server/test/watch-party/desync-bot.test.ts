@@ -82,6 +82,7 @@ describe('the desync bot message in the party chat', () => {
       chatId: chatId(pid),
       type: 'bot',
       publisher: 'bot',
+      marqueeUserId: null,
       username: 'Watch Party',
       value: 'You have lost sync with the host.',
       verified: false,

@@ -105,6 +105,7 @@ export function createChatCore(deps: ChatCoreDeps) {
     chatId: `${row.room_kind}-${row.room_id}`,
     publisher: row.user_id,
     username: row.username,
+    marqueeUserId: row.type === 'bot' ? null : row.user_id,
     value: row.value,
     verified: row.verified === 1,
     type: row.type === 'bot' ? 'bot' : 'message',

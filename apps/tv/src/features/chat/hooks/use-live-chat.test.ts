@@ -7,6 +7,7 @@ const msg = (id: string, value = id): ChatMessage => ({
   chatId: 'live-x',
   publisher: 'u1',
   username: 'Pat',
+  marqueeUserId: 'u1',
   value,
   verified: false,
   type: 'message',
