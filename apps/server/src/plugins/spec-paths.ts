@@ -7,6 +7,8 @@ export const SPEC_PATHS: Readonly<Record<string, string>> = {
   // accounts-and-commerce §7: the wallet callbacks at the root, ours under /api/payment.
   'POST /paypal-sub/confirm/:id': 'POST /api/payment/paypal-sub/confirm/:id',
   'POST /paypal-sub/cancel/:id': 'POST /api/payment/paypal-sub/cancel/:id',
+  // playback-and-social §7: the muted people list with its trailing slash.
+  'GET /v2/sites/:site/chats/muteList/': 'GET /v2/sites/:site/chats/muteList',
 };
 
 /** Our route for a `METHOD url`: itself, or the route the spec's path stands for. */

@@ -143,7 +143,11 @@ describe('POST chats/{id}: messages', () => {
     expect((await w.call('GET', '/v2/me/info', nameless)).json()).toMatchObject({ chatUsername: 'Ace' });
     const sent = await w.send(nameless, 'live-name', 'hello');
     expect(sent.statusCode).toBe(201);
-    expect(sent.json()).toMatchObject({ username: 'Ace', publisher: nameless.id, marqueeUserId: nameless.id });
+    expect(sent.json()).toMatchObject({
+      username: 'Ace',
+      publisher: nameless.id,
+      marqueeUserId: nameless.id,
+    });
   });
 
   it('stores markup as typed text: the service never turns it into HTML', async () => {
@@ -289,6 +293,8 @@ describe('PATCH chats/mute/{id} and GET chats/muteList/', () => {
       userMuteList: [],
     });
     expect((await w.call('GET', '/v2/sites/acme/chats/muteList', me)).json()).toEqual({ users: [] });
+    // The spec's path has a trailing slash: the same list there (decision 0057).
+    expect((await w.call('GET', '/v2/sites/acme/chats/muteList/', me)).json()).toEqual({ users: [] });
   });
 });
 

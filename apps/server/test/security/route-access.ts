@@ -318,6 +318,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   }),
   'PATCH /v2/sites/:site/chats/mute/:userId': siteUser({ params: { userId: 'bob' }, body: { mute: false } }),
   'GET /v2/sites/:site/chats/muteList': siteUser(),
+  'GET /v2/sites/:site/chats/muteList/': siteUser(),
   'PATCH /v2/sites/:site/chats/username': siteUser({ body: { chatUsername: 'Matrix' } }),
   'PATCH /v2/sites/:site/chats/:chatId': siteUser({
     params: { chatId: 'live-matrix' },

@@ -26,6 +26,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { security } from '../../plugins/openapi';
+import { servedAt } from '../../plugins/spec-paths';
 
 const refusals = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const limited = { 429: ErrorResponse };
@@ -95,21 +96,19 @@ export const chatRoutes =
       async (req) => ctx.chat.mute(requireUser(req), await req.site(), req.params.userId, req.body.mute),
     );
 
-    app.get(
-      '/v2/sites/:site/chats/muteList',
-      {
-        schema: {
-          operationId: 'getChatMuteList',
-          security: security.user,
-          tags,
-          summary: 'The caller’s muted people, with their chat names',
-          params: SiteParams,
-          querystring: ClientQuery,
-          response: { 200: ChatMuteList, ...refusals },
-        },
-      },
-      async (req) => ({ users: await ctx.chat.muteList(requireUser(req), await req.site()) }),
-    );
+    const muteList = servedAt('GET', '/v2/sites/:site/chats/muteList', {
+      operationId: 'getChatMuteList',
+      security: security.user,
+      tags,
+      summary: 'The caller’s muted people, with their chat names',
+      params: SiteParams,
+      querystring: ClientQuery,
+      response: { 200: ChatMuteList, ...refusals },
+    });
+    for (const { url, schema } of muteList)
+      app.get(url, { schema }, async (req) => ({
+        users: await ctx.chat.muteList(requireUser(req), await req.site()),
+      }));
 
     app.patch(
       '/v2/sites/:site/chats/username',
