@@ -162,7 +162,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   app.addHook('preClose', async () => presence.stop());
-  registerRealtime(app, ctx, [party.feature, chatFeature(ctx.chat, ctx.sites, ctx.now, app.log, presence)]);
+  registerRealtime(app, ctx, [
+    party.feature,
+    chatFeature({
+      chat: ctx.chat,
+      sites: ctx.sites,
+      now: ctx.now,
+      log: app.log,
+      presence,
+      recheckMs: ctx.config.chatAccessRecheckMs,
+    }),
+  ]);
   party.attach(app.realtime);
   ctx.chat.attach(gatewayPublisher(app.realtime));
   const stopDesyncBot = postPartyDesyncs({

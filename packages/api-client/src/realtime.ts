@@ -4,6 +4,7 @@
 // away, and signs out when the server says the session was revoked.
 import type {
   ChatMessage,
+  ChatClosed,
   ChatOnline,
   ClientToServerEvents,
   RealtimeAck,
@@ -107,7 +108,7 @@ export async function realtimeCall<E extends keyof ClientToServerEvents>(
 
 /**
  * Follows a chat room (decision 0045) on the socket after `chat:join`: its new messages,
- * deletions and online count (decision 0053). Answers the cleanup, which stops listening and
+ * deletions, online count and the server closing it (decision 0053). Answers the cleanup, which stops listening and
  * leaves the room (web and TV alike).
  */
 export function followChatRoom(
@@ -117,18 +118,23 @@ export function followChatRoom(
     message: (m: ChatMessage) => void;
     deleted: (id: string) => void;
     online?: (online: number | null) => void;
+    /** The server took the socket out of the room (token expired, access ended): ask again. */
+    closed?: (closed: ChatClosed) => void;
   },
 ): () => void {
   const onMessage = (m: ChatMessage) => m.chatId === chatId && on.message(m);
   const onDeleted = (d: { chatId: string; id: string }) => d.chatId === chatId && on.deleted(d.id);
   const onOnline = (o: ChatOnline) => o.chatId === chatId && on.online?.(o.online);
+  const onClosed = (c: ChatClosed) => c.chatId === chatId && on.closed?.(c);
   socket.on('chat:message', onMessage);
   socket.on('chat:deleted', onDeleted);
   socket.on('chat:online', onOnline);
+  socket.on('chat:closed', onClosed);
   return () => {
     socket.off('chat:message', onMessage);
     socket.off('chat:deleted', onDeleted);
     socket.off('chat:online', onOnline);
+    socket.off('chat:closed', onClosed);
     if (socket.connected) void realtimeCall(socket, 'chat:leave', { chatId }).catch(() => {});
   };
 }

@@ -187,4 +187,10 @@ export type ChatServerEvents = {
   'chat:suspended': (ban: { chatBanUntil: string | null; message: string }) => void;
   /** A joined room's online count changed (recounted at most every few seconds, decision 0053). */
   'chat:online': (online: ChatOnline) => void;
+  /**
+   * The server took this socket out of a room: its token expired unrenewed, or the viewer may no
+   * longer enter (the refusal a new token would get: `notEntitled`, `chatDisabled`…; decision 0053).
+   */
+  'chat:closed': (closed: ChatClosed) => void;
 };
+export type ChatClosed = { chatId: string; code: string; message: string };

@@ -58,6 +58,8 @@ const EnvSchema = z.object({
    * leave, per room and node (decision 0053; tests shorten it).
    */
   CHAT_ONLINE_RECOUNT_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  /** How often a joined chat socket's token and access are checked again (decision 0053). */
+  CHAT_ACCESS_RECHECK_MS: z.coerce.number().int().min(50).max(600_000).default(60_000),
   /**
    * Job types the API process also runs (comma-separated; '' for none, when `npm run worker`
    * processes run them). Gifs by default, so a single process renders them.
@@ -156,6 +158,7 @@ export type Config = {
   tvAppOrigins: string[];
   /** At most one online recount per chat room and node in this many ms (decision 0053). */
   chatOnlineRecountMs: number;
+  chatAccessRecheckMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   stripe?: { secretKey: string; webhookSecret: string | undefined; apiBase: string | undefined };
@@ -217,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((o) => o.trim())
       .filter(Boolean),
     chatOnlineRecountMs: e.CHAT_ONLINE_RECOUNT_MS,
+    chatAccessRecheckMs: e.CHAT_ACCESS_RECHECK_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     captcha: {

@@ -2,7 +2,7 @@
 // live event, video or live channel admits (token, history, message, socket join) only viewers
 // who may watch it, and staff, support and admin; a watch party's room only its members. The
 // refusals first. On SQLite, and on PostgreSQL with DATABASE_URL.
-import type { RealtimeAck } from '@marquee/contract';
+import type { ChatClosed, RealtimeAck } from '@marquee/contract';
 import { CHAT_NOT_ENTITLED_MESSAGE, CHAT_PARTY_MEMBERS_MESSAGE } from '@marquee/domain';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,13 @@ const NOT_ENTITLED = { code: 'notEntitled', message: CHAT_NOT_ENTITLED_MESSAGE }
 
 beforeAll(async () => {
   w = await chatWorld();
+  await seedRooms(w);
+  url = await w.listen();
+});
+afterAll(() => w.t.h.close());
+
+/** The paid and login-only rooms of acme and what sells them. */
+async function seedRooms(w: ChatWorld) {
   const now = w.t.clock.now;
   const event = (startMs: number) =>
     JSON.stringify({
@@ -61,16 +68,14 @@ beforeAll(async () => {
     bundleRow('b-premium', 'CHANNELS', { live_channels: '["premium"]' }),
   ])
     await w.t.h.db.insertInto('bundles').values(row).execute();
-  url = await w.listen();
-});
-afterAll(() => w.t.h.close());
+}
 
 type Caller = ChatCaller;
 
-/** A viewer of acme who bought `bundle`. */
-async function buyer(bundle: string): Promise<Caller> {
-  const me = await w.user();
-  await insertPurchase(w.t.h.db, purchaseRow(me.id, bundle, { type: 'PRODUCT' }));
+/** A viewer of acme who bought `bundle` (in `world`, the file's own unless given). */
+async function buyer(bundle: string, world: ChatWorld = w): Promise<Caller> {
+  const me = await world.user();
+  await insertPurchase(world.t.h.db, purchaseRow(me.id, bundle, { type: 'PRODUCT' }));
   return me;
 }
 
@@ -206,5 +211,92 @@ describe('a watch party’s room', () => {
     expect((await p.call('ca-host', 'PATCH', chat, { write: true })).status).toBe(200);
     expect((await p.call('ca-guest', 'PATCH', `watch-party/${pid}`, { action: 'joined' })).status).toBe(200);
     expect((await p.call('ca-guest', 'PATCH', chat, { write: true })).status).toBe(200);
+  });
+});
+
+describe('a socket already in a room', () => {
+  // Its own world, checking joined sockets every 50 ms (the default is a minute).
+  let q: ChatWorld;
+  let qUrl: string;
+  beforeAll(async () => {
+    q = await chatWorld({ CHAT_ACCESS_RECHECK_MS: '50' });
+    await seedRooms(q);
+    qUrl = await q.listen();
+  });
+  afterAll(() => q.t.h.close());
+
+  const joined = async (who: Caller, chatId: string) => {
+    const granted = await q.call('PATCH', `/v2/sites/acme/chats/${chatId}`, who, { read: true });
+    expect(granted.statusCode).toBe(200);
+    const socket = await chatSocket(qUrl, who.token);
+    const ack = (await socket
+      .timeout(5000)
+      .emitWithAck('chat:join', { token: granted.json<{ token: string }>().token })) as RealtimeAck;
+    expect(ack).toMatchObject({ ok: true, chatId });
+    return socket;
+  };
+  const closed = (socket: Socket) =>
+    new Promise<ChatClosed>((resolve) => socket.once('chat:closed', resolve));
+  const heard = (socket: Socket, into: string[]) =>
+    socket.on('chat:message', (m: { value: string }) => into.push(m.value));
+
+  it('is taken out once the viewer may no longer watch (chat:closed notEntitled) and hears no more', async () => {
+    const leaving = await q.user();
+    const until = new Date(q.t.clock.now + 5 * 60_000).toISOString();
+    await insertPurchase(
+      q.t.h.db,
+      purchaseRow(leaving.id, 'b-show', { type: 'PRODUCT', available_to: until }),
+    );
+    const staying = await buyer('b-show', q);
+    const [gone, kept] = await Promise.all([
+      joined(leaving, 'live-paid-show'),
+      joined(staying, 'live-paid-show'),
+    ]);
+    const goneHeard: string[] = [];
+    const keptHeard: string[] = [];
+    heard(gone, goneHeard);
+    heard(kept, keptHeard);
+    try {
+      const told = closed(gone);
+      q.t.clock.now += 10 * 60_000;
+      expect(await told).toEqual({ chatId: 'live-paid-show', ...NOT_ENTITLED });
+      // The buyer still in the room hears the next message; the one taken out does not.
+      const sent = await q.call('POST', '/v2/sites/acme/chats/live-paid-show', staying, { message: 'after' });
+      expect(sent.statusCode).toBe(201);
+      await expect.poll(() => keptHeard).toContain('after');
+      expect(goneHeard).not.toContain('after');
+    } finally {
+      gone.close();
+      kept.close();
+    }
+  });
+
+  it('is taken out when its token expired unrenewed (chat:closed chatTokenExpired); a later token stays in', async () => {
+    const stale = await joined(await q.user(), 'live-members-show');
+    // Near the end of that token's hour, another viewer joins with a token of their own.
+    q.t.clock.now += 59 * 60_000;
+    const late = await q.user();
+    const fresh = await joined(late, 'live-members-show');
+    const freshClosed: ChatClosed[] = [];
+    fresh.on('chat:closed', (c: ChatClosed) => freshClosed.push(c));
+    try {
+      const told = closed(stale);
+      q.t.clock.now += 2 * 60_000;
+      expect(await told).toEqual({
+        chatId: 'live-members-show',
+        code: 'chatTokenExpired',
+        message: 'Chat token expired: renew it',
+      });
+      // Sweeps go on; the later token's socket still hears the room.
+      const heardFresh: string[] = [];
+      heard(fresh, heardFresh);
+      const sent = await q.call('POST', '/v2/sites/acme/chats/live-members-show', late, { message: 'here' });
+      expect(sent.statusCode).toBe(201);
+      await expect.poll(() => heardFresh).toContain('here');
+      expect(freshClosed).toEqual([]);
+    } finally {
+      stale.close();
+      fresh.close();
+    }
   });
 });

@@ -192,6 +192,11 @@ export function createChatMessages(
       return { claims, room, messages };
     },
 
+    /** A joined socket's periodic check (decision 0053): refuses what `admit` would refuse now. */
+    async recheck(user: AuthUser, site: ChatSite, room: ChatRoom): Promise<void> {
+      await admit(user, site, room);
+    },
+
     send,
 
     botMessage,

@@ -31,23 +31,68 @@ export function gatewayPublisher(gateway: Pick<RealtimeGateway, 'io' | 'to'>): C
  * Chat over the socket (decision 0045); the app attaches `gatewayPublisher(app.realtime)` to the
  * chat service once the gateway is registered, so HTTP sends reach the rooms even before any
  * socket connected to this node: `chat:join` presents a chat token (PATCH chats/{id}) and
- * joins its room as a reader or a writer until the token expires; `chat:send` needs a writer's
- * grant that has not expired, then goes through the same rules as POST chats/{id} (the ban table,
- * slow mode, the flood limit); `chat:leave` leaves. Joins, leaves and disconnections tell the
- * presence, which recounts the room's online count (decision 0053).
+ * joins its room as a reader or a writer; `chat:send` needs a writer's grant that has not
+ * expired, then goes through the same rules as POST chats/{id} (the ban table, slow mode, the
+ * flood limit); `chat:leave` leaves. Every `recheckMs` a socket's rooms are checked again: one
+ * whose token expired unrenewed, or whose viewer may no longer enter (a rental ended, a refund),
+ * is left with `chat:closed` (decision 0053). Joins, leaves and disconnections tell the presence,
+ * which recounts the room's online count.
  */
-export function chatFeature(
-  chat: ChatService,
-  sites: Pick<SitesService, 'byUid'>,
-  now: () => number,
-  log: FastifyBaseLogger,
-  presence?: ChatPresence,
-): RealtimeFeature {
+export function chatFeature({
+  chat,
+  sites,
+  now,
+  log,
+  presence,
+  recheckMs,
+}: {
+  chat: ChatService;
+  sites: Pick<SitesService, 'byUid'>;
+  now: () => number;
+  log: FastifyBaseLogger;
+  presence?: ChatPresence;
+  recheckMs: number;
+}): RealtimeFeature {
   return (socket) => {
     const user = socket.data.user;
     void socket.join(userRoomName(user.siteUid, user.id));
     /** chatId → what its token granted, until when, and its rooms (the chat's, and the viewer's in it). */
-    const grants = new Map<string, { write: boolean; exp: number; rooms: string[]; ref: ChatRoom }>();
+    type Grant = { write: boolean; exp: number; rooms: string[]; ref: ChatRoom };
+    const grants = new Map<string, Grant>();
+    let recheck: ReturnType<typeof setInterval> | undefined;
+    let sweeping = false;
+
+    /** Leaves `chatId`'s rooms, unless a newer join replaced `grant` meanwhile. */
+    const close = (chatId: string, grant: Grant, refusal: { code: string; message: string }) => {
+      if (grants.get(chatId) !== grant) return;
+      grants.delete(chatId);
+      for (const name of grant.rooms) void socket.leave(name);
+      presence?.changed(user.siteUid, grant.ref);
+      socket.emit('chat:closed', { chatId, code: refusal.code, message: refusal.message });
+    };
+    const sweep = async () => {
+      const site = await sites.byUid(user.siteUid);
+      for (const [chatId, grant] of [...grants]) {
+        if (grant.exp <= now()) {
+          close(chatId, grant, { code: 'chatTokenExpired', message: 'Chat token expired: renew it' });
+          continue;
+        }
+        try {
+          await chat.recheck(user, site, grant.ref);
+        } catch (err) {
+          // Refused now (403), or the room is gone (404); a busy limiter or store is no verdict.
+          if (err instanceof AppError && (err.statusCode === 403 || err.statusCode === 404))
+            close(chatId, grant, err);
+          else throw err;
+        }
+      }
+      if (grants.size === 0) stopRecheck();
+    };
+    const stopRecheck = () => {
+      clearInterval(recheck);
+      recheck = undefined;
+    };
+    socket.on('disconnect', stopRecheck);
     socket.on('disconnecting', () => {
       for (const grant of grants.values()) presence?.changed(user.siteUid, grant.ref);
     });
@@ -65,6 +110,13 @@ export function chatFeature(
         ];
         await socket.join(rooms);
         grants.set(claims.chatId, { write: claims.write, exp: claims.exp, rooms, ref: room });
+        recheck ??= setInterval(() => {
+          if (sweeping) return;
+          sweeping = true;
+          sweep()
+            .catch((err: unknown) => log.warn({ err }, 'chat access recheck failed'))
+            .finally(() => (sweeping = false));
+        }, recheckMs).unref();
         presence?.changed(site.uid, room);
         const online = presence?.shown(site.uid, room) ?? null;
         return { chatId: claims.chatId, read: claims.read, write: claims.write, messages, online };

@@ -27,6 +27,8 @@ export function useLiveChat(chatId: string, enabled: boolean) {
   const [grant, setGrant] = useState<ChatGrant | null>(null);
   const [status, setStatus] = useState<LiveChatStatus>('loading');
   const [messages, setMessages] = useState<ChatMessage[]>([]);
+  // Asked again when the server closes the room for this socket (decision 0053).
+  const [attempt, setAttempt] = useState(0);
   const last = useRef<string | undefined>(undefined);
   useEffect(() => {
     last.current = messages.at(-1)?.id;
@@ -51,7 +53,7 @@ export function useLiveChat(chatId: string, enabled: boolean) {
       stop = true;
       clearTimeout(timer);
     };
-  }, [api, chatId, enabled]);
+  }, [api, chatId, enabled, attempt]);
 
   useEffect(() => {
     if (!socket || !grant || !enabled) return;
@@ -73,6 +75,7 @@ export function useLiveChat(chatId: string, enabled: boolean) {
     const unfollow = followChatRoom(socket, chatId, {
       message: (m) => setMessages((c) => addChatMessages(c, [m])),
       deleted: (id) => setMessages((c) => c.filter((m) => m.id !== id)),
+      closed: () => setAttempt((a) => a + 1),
     });
     return () => {
       stop = true;

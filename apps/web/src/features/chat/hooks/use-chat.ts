@@ -188,6 +188,8 @@ export function useChat(chatId: string): ChatModel {
       },
       deleted: (id) => setMessages((c) => c.filter((m) => m.id !== id)),
       online: setOnline,
+      // Out of the room (token expired, access ended): a new token, or the refusal it gets.
+      closed: () => setAttempt((a) => a + 1),
     });
     return () => {
       stop = true;
