@@ -15,8 +15,15 @@ declare module 'vitest' {
     mailboxUrl: string;
     /** The local stand-in of YouTube's IFrame API script the server hands out (PLAYER_SCRIPT_YT). */
     youtubeScriptUrl: string;
+    /** The local stand-in of Dailymotion's Web SDK player script (PLAYER_SCRIPT_DM). */
+    dailymotionScriptUrl: string;
+    /** The local stand-in of JW Player's cloud-hosted library (PLAYER_SCRIPT_JW). */
+    jwplayerScriptUrl: string;
   }
 }
+
+/** What the Dailymotion and JW Player stand-ins play: the demo site's 5 s ad creative, on the page's own origin. */
+const STAND_IN_MEDIA = '/v2/sites/demo/ads/creatives/demo-preroll/media.mp4';
 
 function run(args: string[], env: NodeJS.ProcessEnv) {
   const res = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env });
@@ -57,17 +64,30 @@ export default async function setup(project: TestProject) {
   const mailboxUrl = `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}/mails`;
   env.SMTP_URL = sink.url;
 
-  // The provider player API the YouTube demo event loads: a local stand-in (decision 0059), so no
-  // browser test ever reaches youtube.com.
-  const standIn = readFileSync(join(root, 'e2e/stand-ins/youtube-iframe-api.js'));
+  // The provider player APIs the demo's YouTube, Dailymotion and JW Player events load: local
+  // stand-ins (decision 0059), so no browser test ever reaches youtube.com, dailymotion.com or
+  // jwplayer.com. Dailymotion's and JW's play a real <video> of the demo site's ad creative (a
+  // same-origin MP4 the page's CSP allows), named in their script URL's `media` query.
+  const standIns: Record<string, Buffer> = {
+    '/iframe_api': readFileSync(join(root, 'e2e/stand-ins/youtube-iframe-api.js')),
+    '/libs/player.js': readFileSync(join(root, 'e2e/stand-ins/dailymotion-player.js')),
+    '/libraries/marquee-e2e.js': readFileSync(join(root, 'e2e/stand-ins/jwplayer-library.js')),
+  };
   const providers = createServer((req, res) => {
-    if (req.url !== '/iframe_api') return void res.writeHead(404).end();
+    const script = standIns[new URL(req.url ?? '/', 'http://stand-in').pathname];
+    if (!script) return void res.writeHead(404).end();
     res.setHeader('content-type', 'text/javascript');
-    res.end(standIn);
+    res.end(script);
   });
   await new Promise<void>((resolve) => providers.listen(0, '127.0.0.1', resolve));
-  const youtubeScriptUrl = `http://127.0.0.1:${(providers.address() as AddressInfo).port}/iframe_api`;
+  const standInOrigin = `http://127.0.0.1:${(providers.address() as AddressInfo).port}`;
+  const media = `?media=${encodeURIComponent(STAND_IN_MEDIA)}`;
+  const youtubeScriptUrl = `${standInOrigin}/iframe_api`;
+  const dailymotionScriptUrl = `${standInOrigin}/libs/player.js${media}`;
+  const jwplayerScriptUrl = `${standInOrigin}/libraries/marquee-e2e.js${media}`;
   env.PLAYER_SCRIPT_YT = youtubeScriptUrl;
+  env.PLAYER_SCRIPT_DM = dailymotionScriptUrl;
+  env.PLAYER_SCRIPT_JW = jwplayerScriptUrl;
 
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
@@ -86,6 +106,8 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('mailboxUrl', mailboxUrl);
   project.provide('youtubeScriptUrl', youtubeScriptUrl);
+  project.provide('dailymotionScriptUrl', dailymotionScriptUrl);
+  project.provide('jwplayerScriptUrl', jwplayerScriptUrl);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

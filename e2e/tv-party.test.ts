@@ -11,6 +11,7 @@ import { callApi, e2eDataDir, pageSignedInAs, signUpViewer, type Login } from '.
 const baseUrl = inject('baseUrl');
 const MOVIE = 'demo-movie-last-train';
 const EVENT = 'demo-event-live-now';
+const DM_EVENT = 'demo-event-dailymotion';
 
 let browser: Browser;
 let saved: { perms: string; chat: string };
@@ -187,6 +188,41 @@ describe('TV watch party', () => {
     expect(await tv.getByTestId('party-code-error').textContent()).toBe('This Watch Party has ended');
     await tv.close();
     await host.close();
+  });
+});
+
+describe('TV watch party of a provider source', () => {
+  it("plays a Dailymotion live event's party in Dailymotion's player (the stand-in), loading its script once", async () => {
+    const [hostLogin, tvLogin] = await Promise.all([signUpViewer('dm-host'), signUpViewer('dm-tv')]);
+    const created = await callApi<{ pid: string }>(
+      hostLogin.token,
+      'POST',
+      `/v2/sites/demo/watch-party/${DM_EVENT}?isLive=true&__source=web`,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { pid } = created.body;
+    const patch = (token: string, body: object) =>
+      callApi(token, 'PATCH', `/v2/sites/demo/watch-party/${pid}`, body);
+    expect((await patch(hostLogin.token, { action: 'start' })).status).toBe(200);
+    expect((await patch(tvLogin.token, { action: 'joined' })).status).toBe(200);
+
+    const tv = await tvSignedInAs(tvLogin);
+    const dmScript = inject('dailymotionScriptUrl');
+    let scriptRequests = 0;
+    tv.on('request', (request) => {
+      if (request.url() === dmScript) scriptRequests++;
+    });
+    await tv.goto(`${baseUrl}/tvn/generic/party/${pid}`);
+    const party = tv.getByTestId('tv-party');
+    await party.locator('[data-testid="player"][data-provider="dm"]').waitFor();
+    await party.locator('[data-testid="dm-stand-in"][data-video-id="xf02xp"]').waitFor();
+    await party
+      .locator('.mq-player[data-engine="dm"]:is([data-state="ready"], [data-state="playing"])')
+      .waitFor();
+    expect(scriptRequests).toBe(1);
+    expect(await party.getByTestId('player-error').count()).toBe(0);
+    await patch(hostLogin.token, { action: 'end' });
+    await tv.context().close();
   });
 });
 

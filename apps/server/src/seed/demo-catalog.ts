@@ -9,6 +9,8 @@ import {
   DEMO_CHANNELS,
   DEMO_EVENTS,
   DEMO_YOUTUBE_LINK,
+  DEMO_DAILYMOTION_LINK,
+  DEMO_JWPLAYER_LINK,
   DEMO_LIVE_CHANNELS,
   DEMO_MEMBERS_VIDEO,
   DEMO_MOVIES,
@@ -346,21 +348,19 @@ export async function seedDemoCatalog(
     end: null,
     ended: false,
   });
-  // Another company's player: the page loads YouTube's IFrame API (PLAYER_SCRIPT_YT) to play it, and
-  // says the provider could not be reached when that fails (offline).
-  event(
-    DEMO_EVENTS.youtube,
-    'Big Buck Bunny, round the clock on YouTube',
-    {
-      start: iso(t - 7 * 24 * HOUR),
-      end: null,
-      ended: false,
-      is247: true,
-      sourceType: 'yt',
-      videoLink: DEMO_YOUTUBE_LINK,
-    },
-    { asset_id: null, access_type: 'public' },
-  );
+  // Another company's player, round the clock (decision 0059): the page loads the provider's API
+  // (PLAYER_SCRIPT_YT, _DM or _JW) to play it, and says the provider could not be reached when that
+  // fails (offline). PLAYER_SCRIPT_JW has no default: without it play-url says the media is not ready.
+  const providerEvent = (uid: string, title: string, sourceType: string, videoLink: string) =>
+    event(
+      uid,
+      title,
+      { start: iso(t - 7 * 24 * HOUR), end: null, ended: false, is247: true, sourceType, videoLink },
+      { asset_id: null, access_type: 'public' },
+    );
+  providerEvent(DEMO_EVENTS.youtube, 'Big Buck Bunny, round the clock on YouTube', 'yt', DEMO_YOUTUBE_LINK);
+  providerEvent(DEMO_EVENTS.dailymotion, 'Round the clock on Dailymotion', 'dm', DEMO_DAILYMOTION_LINK);
+  providerEvent(DEMO_EVENTS.jwplayer, 'Round the clock on JW Player', 'jw', DEMO_JWPLAYER_LINK);
 
   // ---------- EPG: 30-min programmes for 24 h from the current UTC hour minus 2 h ----------
   const epgStart = Math.floor(t / HOUR) * HOUR - 2 * HOUR;

@@ -345,7 +345,7 @@ export const DEMO_USERS = {
   },
 };
 
-/** Uids of the five live events, one per listing case. */
+/** Uids of the live events: one per listing case, then one per provider source (decision 0059). */
 export const DEMO_EVENTS = {
   liveNow: 'demo-event-live-now',
   laterToday: 'demo-event-later-today',
@@ -354,7 +354,21 @@ export const DEMO_EVENTS = {
   notStarted: 'demo-event-not-started',
   /** Round the clock from YouTube: plays in YouTube's own player (the source map; decision 0059). */
   youtube: 'demo-event-youtube',
+  /** Round the clock from Dailymotion: plays in Dailymotion's Web SDK player (decision 0059). */
+  dailymotion: 'demo-event-dailymotion',
+  /** Round the clock from JW Player: plays in the JW Player library of PLAYER_SCRIPT_JW (decision 0059). */
+  jwplayer: 'demo-event-jwplayer',
 } as const;
 
 /** The YouTube video the demo's YouTube event plays: Big Buck Bunny, as the Blender Foundation uploaded it. */
 export const DEMO_YOUTUBE_LINK = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';
+
+/** The Dailymotion video the demo's Dailymotion event plays: the one Dailymotion's oEmbed documentation names. */
+export const DEMO_DAILYMOTION_LINK = 'https://www.dailymotion.com/video/xf02xp';
+
+/**
+ * The JW Player media the demo's JW Player event names. JW media ids live in an operator's own JW
+ * account (as does the library, PLAYER_SCRIPT_JW, which has no default), so this one is a
+ * placeholder: the browser tests' stand-in plays it, and an operator points the event at their own.
+ */
+export const DEMO_JWPLAYER_LINK = 'https://cdn.jwplayer.com/v2/media/MqDemo01';

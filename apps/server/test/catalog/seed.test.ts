@@ -94,7 +94,7 @@ describe('demo seed', () => {
     await seedDemoCatalog(h.db, assetIds, now);
     expect(await counts(h.db)).toEqual(first);
 
-    expect(summary).toMatchObject({ site: 'demo', epgEntries: 96, liveEvents: 6 });
+    expect(summary).toMatchObject({ site: 'demo', epgEntries: 96, liveEvents: 8 });
     expect(first.channels).toBeGreaterThanOrEqual(3);
     expect(await countWhere(h.db, 'video')).toBeGreaterThanOrEqual(20);
     expect(await countWhere(h.db, 'episode')).toBe(12);
@@ -172,6 +172,20 @@ describe('demo seed', () => {
       url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
       provider: { source: 'yt', videoId: 'aqz-KE-bpKQ', scriptUrl: h.config.playerScripts.yt },
     });
+  });
+
+  it("has round-the-clock Dailymotion and JW Player events: Dailymotion's Web SDK plays its; JW's waits for PLAYER_SCRIPT_JW", async () => {
+    const dm = await h.app.inject(`/v2/sites/demo/videos/${DEMO_EVENTS.dailymotion}/play-url`);
+    expect(dm.statusCode).toBe(200);
+    expect(dm.json()).toMatchObject({
+      url: 'https://www.dailymotion.com/video/xf02xp',
+      provider: { source: 'dm', videoId: 'xf02xp', scriptUrl: h.config.playerScripts.dm },
+    });
+    // The harness sets no JW Player library (it has no default): the event is not ready to play.
+    expect(h.config.playerScripts.jw).toBeUndefined();
+    const jw = await h.app.inject(`/v2/sites/demo/videos/${DEMO_EVENTS.jwplayer}/play-url`);
+    expect(jw.statusCode).toBe(409);
+    expect(jw.json().error).toMatchObject({ code: 'mediaNotReady' });
   });
 
   it('creates the demo site, its pages and tabs, bundles and users with argon2id hashes', async () => {

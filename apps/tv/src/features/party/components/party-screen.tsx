@@ -70,6 +70,7 @@ export function PartyScreen({ pid, onLeave }: { pid: string; onLeave: () => void
     body = playUrl.data ? (
       <Player
         src={playUrl.data.url}
+        provider={playUrl.data.provider}
         expiresAt={playUrl.data.expiresAt}
         serverNow={serverNow}
         autoplay={false}
