@@ -7,6 +7,7 @@ import type { Messages } from '@marquee/i18n';
 export const en = {
   summary: {
     heading: 'Order summary',
+    includes: 'Includes: {{channels}}',
     price: 'Price',
     everyMonth: '{{price}} / month',
     everyYear: '{{price}} / year',
@@ -145,6 +146,7 @@ export const en = {
 export const es: Messages<typeof en> = {
   summary: {
     heading: 'Resumen del pedido',
+    includes: 'Incluye: {{channels}}',
     price: 'Precio',
     everyMonth: '{{price}} / mes',
     everyYear: '{{price}} / año',
