@@ -2,14 +2,11 @@
 // the tabs, /active-devices, /change-email and /delete-account, with react-dom/server.
 import type { Device, User } from '@marquee/contract';
 import { accountDevicesQueryKey } from '@marquee/api-client';
-import { SessionProvider } from '@marquee/api-client/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { createElement, type ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api';
-import { fixedSession, initTestI18n } from '../../../lib/render-static';
+import { initTestI18n, renderScreen } from '../../../lib/render-static';
 import { en } from '../locales';
 import { AccountShell } from './account-shell';
 import { ActiveDevices } from './active-devices';
@@ -25,18 +22,8 @@ const user = {
   roles: [],
 } as unknown as User;
 
-function render(screen: ReactElement, client = new QueryClient(), who: User | null = user): string {
-  return renderToStaticMarkup(
-    createElement(
-      QueryClientProvider,
-      { client },
-      createElement(SessionProvider, {
-        session: fixedSession(who),
-        children: createElement(MemoryRouter, { initialEntries: ['/profile-info'] }, screen),
-      }),
-    ),
-  );
-}
+const render = (screen: ReactElement, client?: QueryClient) =>
+  renderScreen(screen, { client, user, url: '/profile-info' });
 
 const texts = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]);
 

@@ -2,14 +2,11 @@
 // static renders with react-dom/server, and the pure rules the screens take their texts from.
 import { ApiError, queryKeys } from '@marquee/api-client';
 import type { User } from '@marquee/contract';
-import { SessionProvider } from '@marquee/api-client/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { createElement, type ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api';
-import { fixedSession, initTestI18n } from '../../../lib/render-static';
+import { initTestI18n, renderScreen } from '../../../lib/render-static';
 import { en as common } from '../../../locales/common';
 import { en } from '../locales';
 import { deviceErrorText, resetFailureText, resetMailErrorText } from '../utils/auth-errors';
@@ -24,18 +21,8 @@ import { ResetPasswordView } from './reset-password-view';
 
 const perms: AuthPerms = { hideAuth: false, swapLogin: false, activateToLogin: false };
 
-function render(url: string, screen: ReactElement, client = new QueryClient()): string {
-  return renderToStaticMarkup(
-    createElement(
-      QueryClientProvider,
-      { client },
-      createElement(SessionProvider, {
-        session: fixedSession(null),
-        children: createElement(MemoryRouter, { initialEntries: [url] }, screen),
-      }),
-    ),
-  );
-}
+const render = (url: string, screen: ReactElement, client?: QueryClient) =>
+  renderScreen(screen, { url, client });
 
 beforeAll(() => initTestI18n({ en: { auth: en, common } }));
 
@@ -157,13 +144,7 @@ describe('the header’s account menu (A§3 "A guest is shown as Guest")', () =>
       lastName: '',
       roles: [],
     }) as unknown as User;
-  const menu = (who: User) =>
-    renderToStaticMarkup(
-      createElement(SessionProvider, {
-        session: fixedSession(who),
-        children: createElement(MemoryRouter, null, createElement(AccountMenu, { perms })),
-      }),
-    );
+  const menu = (who: User) => renderScreen(createElement(AccountMenu, { perms }), { user: who });
   const name = (who: User) => /<span class="account-menu__name">([^<]*)<\/span>/.exec(menu(who))?.[1];
 
   it('shows the first name, or "Guest" for an account without one', () => {

@@ -2,14 +2,11 @@
 // 0034): the Rent section and its offers' action, as the list renders.
 import { bundlesQueryOptions, rentalsQueryOptions } from '@marquee/api-client';
 import type { Rental } from '@marquee/contract';
-import { SessionProvider } from '@marquee/api-client/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api';
-import { fixedSession, initTestI18n } from '../../../lib/render-static';
+import { initTestI18n, renderScreen } from '../../../lib/render-static';
 import { en } from '../locales';
 import { SubscribeList } from './subscribe-list';
 
@@ -31,19 +28,9 @@ function render(ticketsLabel: boolean): string {
   const client = new QueryClient();
   client.setQueryData(bundlesQueryOptions(api, null).queryKey, { items: [] } as never);
   client.setQueryData(rentalsQueryOptions(api).queryKey, { items: [rental] } as never);
-  return renderToStaticMarkup(
-    createElement(
-      QueryClientProvider,
-      { client },
-      createElement(SessionProvider, {
-        session: fixedSession(null),
-        children: createElement(
-          MemoryRouter,
-          null,
-          createElement(SubscribeList, { hints: null, ticketsLabel, checkoutHref: () => '/subscribe/r1' }),
-        ),
-      }),
-    ),
+  return renderScreen(
+    createElement(SubscribeList, { hints: null, ticketsLabel, checkoutHref: () => '/subscribe/r1' }),
+    { client },
   );
 }
 
