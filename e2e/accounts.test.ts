@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
+import { VIEWER_PASSWORD, callApi, signUpViewer } from './viewers';
 
 const baseUrl = inject('baseUrl');
 const mailboxUrl = inject('mailboxUrl');
@@ -43,6 +44,36 @@ const storedSession = (page: Page) =>
   page.evaluate(
     () => JSON.parse(localStorage.getItem('marquee.session') ?? 'null') as { refreshToken: string } | null,
   );
+
+/**
+ * A browser context whose pages get the demo site's config with `perms` flipped (perms are edited by
+ * admins, not by these screens). Pages carry the config inline (#marquee-bootstrap): it is dropped,
+ * so the app asks for the edited one.
+ */
+async function withPerms(perms: Record<string, boolean>) {
+  const config = (await (await fetch(`${baseUrl}/v2/sites/demo/config`)).json()) as {
+    perms: Record<string, boolean>;
+  };
+  const context = await browser.newContext();
+  await context.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
+    const body = (await response.text()).replace(/<script id="marquee-bootstrap"[\s\S]*?<\/script>/, '');
+    return route.fulfill({ response, headers, body });
+  });
+  await context.route('**/v2/sites/demo/config**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ ...config, perms: { ...config.perms, ...perms } }),
+    }),
+  );
+  return context;
+}
+
+/** The site's toast that says `text` (toasts of earlier steps may still be up). */
+const toast = (page: Page, text: string) => page.getByTestId('site-toast').filter({ hasText: text });
 
 describe('accounts in the web app', () => {
   it('signs up through the ALTCHA captcha, signs out and in, renames, resets the password by mail and signs in with it', async () => {
@@ -213,6 +244,113 @@ describe('accounts in the web app', () => {
       .poll(() => page.getByTestId('oauth-error').textContent())
       .toContain('Unable to log in with facebook. Please try again');
     await page.close();
+  });
+
+  it('runs the account area: login back to /delete-account, deletion request, devices, the change modals and their toasts', async () => {
+    const viewer = await signUpViewer('account');
+    // A TV signed in to the account (registered, then activated by its code).
+    const tv = await callApi<{ code: string }>(null, 'POST', '/v2/sites/demo/second-screens', {
+      deviceId: `e2e-account-tv-${Date.now()}`,
+      deviceType: 'webtv',
+    });
+    expect((await callApi(viewer.token, 'PUT', `/v2/sites/demo/second-screens/${tv.body.code}`)).status).toBe(
+      200,
+    );
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // /delete-account needs login: to login with odrc delete-account, and back after it.
+    await page.goto(`${baseUrl}/delete-account`);
+    await page.waitForURL(/\/login\?odrc=delete-account$/);
+    await signIn(page, viewer.email, VIEWER_PASSWORD);
+    await page.waitForURL(/\/delete-account$/);
+
+    // The deletion request (selfDelete off): confirm identity, then the §8 error or "Request sent".
+    const confirmIdentity = async () => {
+      await page.getByTestId('request-delete').click();
+      const modal = page.getByTestId('confirm-identity-modal');
+      await modal.getByLabel('E-mail').fill(viewer.email);
+      await modal.getByLabel('Password').fill(VIEWER_PASSWORD);
+      await modal.getByRole('button', { name: 'Confirm' }).click();
+    };
+    await page.route('**/v2/me/request-delete**', (route) => route.fulfill({ status: 500, json: {} }), {
+      times: 1,
+    });
+    await confirmIdentity();
+    await expect
+      .poll(() => page.getByTestId('delete-request-error').textContent())
+      .toContain('There was and error processing your request.');
+    await confirmIdentity();
+    await expect.poll(() => page.getByTestId('delete-request-sent').textContent()).toBe('Request sent');
+
+    // Devices: a failed disconnect, then a disconnect.
+    await page.getByRole('link', { name: 'Active Devices' }).click();
+    const device = page.getByTestId('device');
+    await expect.poll(() => device.count()).toBe(1);
+    await page.route('**/second-screens/*/logout**', (route) => route.fulfill({ status: 500, json: {} }), {
+      times: 1,
+    });
+    await device.getByRole('button', { name: /^Disconnect/ }).click();
+    await toast(page, 'Error disconnecting device').waitFor();
+    await device.getByRole('button', { name: /^Disconnect/ }).click();
+    await toast(page, 'Device disconnected!').waitFor();
+    await page.getByTestId('devices-empty').waitFor();
+
+    // The change modals, each closing on success with its toast.
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByTestId('change-user-info').click();
+    await page.getByTestId('change-user-info-modal').getByLabel('Gender').selectOption('other');
+    await page.getByTestId('change-user-info-modal').getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'User details changed successfully').waitFor();
+    await page.getByTestId('change-user-info-modal').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('profile-gender').textContent()).toBe('Other');
+
+    const newPassword = `${VIEWER_PASSWORD}-2`;
+    await page.getByTestId('change-password').click();
+    const passwordModal = page.getByTestId('change-password-modal');
+    await passwordModal.getByLabel('Current password').fill(VIEWER_PASSWORD);
+    await passwordModal.getByLabel('New password', { exact: true }).fill(newPassword);
+    await passwordModal.getByLabel('Retype new password').fill(newPassword);
+    await passwordModal.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'User password changed successfully').waitFor();
+    await passwordModal.waitFor({ state: 'detached' });
+
+    // E-mail: not updating → updating (the call held until seen) → the modal closes.
+    const newEmail = viewer.email.replace('@', '.new@');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/v2/me/email**', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.getByTestId('change-email').click();
+    const emailModal = page.getByTestId('change-email-modal');
+    await emailModal.getByLabel('New e-mail').fill(newEmail);
+    await emailModal.getByLabel('Retype e-mail').fill(newEmail);
+    await emailModal.getByLabel('Password').fill(newPassword);
+    await expect.poll(() => emailModal.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
+    await emailModal.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => emailModal.locator('button[type="submit"]').textContent()).toBe('Updating…');
+    release();
+    await emailModal.waitFor({ state: 'detached' });
+    await toast(page, 'Email changed successfully').waitFor();
+    await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe(newEmail.toLowerCase());
+    await context.close();
+
+    // With selfDelete on, deleting says "Account Deleted", then signs out and goes home (the site
+    // here keeps selfDelete off, so the server's 204 is played by the test).
+    const selfDelete = await withPerms({ selfDelete: true });
+    const own = await selfDelete.newPage();
+    await own.goto(`${baseUrl}/login?odrc=delete-account`);
+    await signIn(own, newEmail, newPassword);
+    await own.getByTestId('self-delete-form').waitFor();
+    await own.route('**/v2/me/delete**', (route) => route.fulfill({ status: 204 }));
+    await own.getByTestId('self-delete-form').getByLabel('Password').fill(newPassword);
+    await own.getByRole('button', { name: 'Delete account' }).click();
+    await expect.poll(() => own.getByTestId('account-deleted').textContent()).toBe('Account Deleted');
+    await own.getByTestId('sign-in-link').waitFor();
+    expect(new URL(own.url()).pathname).toBe('/');
+    await selfDelete.close();
   });
 
   it('shares the session between tabs and follows a sign-out in another tab', async () => {
@@ -390,30 +528,6 @@ describe('accounts in the web app', () => {
   });
 
   it('follows the site flags hideAuth and swapLogin', async () => {
-    // The site config is served with the flag flipped (perms are edited by admins, not by this slice).
-    const config = (await (await fetch(`${baseUrl}/v2/sites/demo/config`)).json()) as {
-      perms: Record<string, boolean>;
-    };
-    const withPerms = async (perms: Record<string, boolean>) => {
-      const context = await browser.newContext();
-      // Pages carry the config inline (#marquee-bootstrap): drop it, so the app asks for the edited one.
-      await context.route('**/*', async (route) => {
-        if (route.request().resourceType() !== 'document') return route.fallback();
-        const response = await route.fetch();
-        const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
-        const body = (await response.text()).replace(/<script id="marquee-bootstrap"[\s\S]*?<\/script>/, '');
-        return route.fulfill({ response, headers, body });
-      });
-      await context.route('**/v2/sites/demo/config**', (route) =>
-        route.fulfill({
-          status: 200,
-          contentType: 'application/json',
-          body: JSON.stringify({ ...config, perms: { ...config.perms, ...perms } }),
-        }),
-      );
-      return context;
-    };
-
     const hidden = await withPerms({ hideAuth: true });
     const page = await hidden.newPage();
     for (const path of ['/login', '/signup', '/forgot-pw']) {

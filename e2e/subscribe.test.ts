@@ -148,6 +148,11 @@ describe('subscribe and checkout', () => {
     await expect
       .poll(() => page.getByTestId('coupon-error').textContent())
       .toBe('This promo code is not valid');
+    // A checkout that cannot load goes back to subscribe, with its parameters (A§4; a refusal, so no retries).
+    await page.route('**/api/bundle/get/demo-annual**', (route) => route.fulfill({ status: 400, json: {} }));
+    await page.goto(`${baseUrl}/subscribe/demo-annual?channel=films`);
+    await page.waitForURL(/\/subscribe\?channel=films$/);
+    await page.unroute('**/api/bundle/get/demo-annual**');
     await page.goto(`${baseUrl}/subscribe/demo-annual`);
     await page.getByTestId('checkout-disclaimer').check();
     await fillNewCard(page, '4000000000000002');

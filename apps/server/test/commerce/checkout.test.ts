@@ -55,6 +55,22 @@ describe('catalogue', () => {
     expect(res.body).not.toContain('VIP-1');
   });
 
+  it('a bundle carries hideChannelDetails, unlistedDescription and unlistedRedirect as stored (§3)', async () => {
+    const get = async (id: string) =>
+      (await t.h.app.inject({ url: `/api/bundle/get/${id}?__site=acme` })).json();
+    expect(await get('vip')).toMatchObject({
+      hideChannelDetails: false,
+      unlistedDescription: 'For members given the link.',
+      unlistedRedirect: '/pages/members',
+    });
+    expect(await get('freebie')).toMatchObject({
+      channels: ['news'],
+      hideChannelDetails: true,
+      unlistedDescription: null,
+      unlistedRedirect: null,
+    });
+  });
+
   it('apply-coupon: FIRST and ALL discounts, "Promo Code Applied"', async () => {
     const apply = (id: string, couponCode: string) =>
       t.h.app.inject({

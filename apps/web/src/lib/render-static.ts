@@ -2,8 +2,13 @@
 // holds a fixed viewer, so a screen renders to markup with react-dom/server.
 import type { User } from '@marquee/contract';
 import type { ViewerSession } from '@marquee/api-client';
+import { SessionProvider } from '@marquee/api-client/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next, { type Resource } from 'i18next';
+import { createElement, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 
 /** i18next with these resources, English first, synchronously ready. */
 export async function initTestI18n(resources: Resource): Promise<void> {
@@ -28,4 +33,29 @@ export function fixedSession(user: User | null): ViewerSession {
     refreshUser: async () => {},
     track: <R>(call: Promise<R>) => call,
   } as unknown as ViewerSession;
+}
+
+/**
+ * A screen rendered to markup inside the app's providers: a query client (seed it with
+ * `setQueryData` for data the screen reads), a fixed session for `user` (anonymous by default) and a
+ * router at `url`.
+ */
+export function renderScreen(
+  screen: ReactElement,
+  {
+    client = new QueryClient(),
+    user = null,
+    url = '/',
+  }: { client?: QueryClient; user?: User | null; url?: string } = {},
+): string {
+  return renderToStaticMarkup(
+    createElement(
+      QueryClientProvider,
+      { client },
+      createElement(SessionProvider, {
+        session: fixedSession(user),
+        children: createElement(MemoryRouter, { initialEntries: [url] }, screen),
+      }),
+    ),
+  );
 }

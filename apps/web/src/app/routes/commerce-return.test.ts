@@ -3,6 +3,7 @@ import { accountPaths } from '../../config/account-paths';
 import { commerceLoginParams } from '../../config/commerce-paths';
 import { returnPath } from '../../features/auth/utils/return-intent';
 import { loginHref } from '../../lib/session';
+import { afterPurchaseHref } from './commerce-route';
 
 // §2 Return after login: a commerce screen sends an anonymous viewer to login with its intent and
 // parameters; after signing in the viewer lands on the same screen with the same parameters.
@@ -92,5 +93,14 @@ describe('Upgrade To links', () => {
     expect(accountPaths.upgradePurchase.getHref('p1', null, 'demo-annual')).toBe(
       '/upgrade-purchase/p1?bundleId=demo-annual',
     );
+  });
+});
+
+describe('afterPurchaseHref', () => {
+  it('goes back to the title the viewer came from, else to an unlisted bundle’s redirect (decision 0068), else to purchases', () => {
+    const fromTitle = new URLSearchParams('odrc=watch&purchaseVideo=v1&channel=films');
+    expect(afterPurchaseHref(fromTitle, null, '/pages/members')).toBe('/channel/films/v1');
+    expect(afterPurchaseHref(new URLSearchParams(), null, '/pages/members')).toBe('/pages/members');
+    expect(afterPurchaseHref(new URLSearchParams(), null, null)).toBe('/purchases');
   });
 });

@@ -1,4 +1,4 @@
-import type { Bundle, GiftData, Rental } from '@marquee/contract';
+import type { Bundle, CheckoutResult, GiftData, Rental } from '@marquee/contract';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -12,7 +12,7 @@ import {
 } from '../../config/commerce-paths';
 import { accountPaths } from '../../config/account-paths';
 import { paths } from '../../config/paths';
-import { CheckoutPanel, TipJar, useUpgradeProration } from '../../features/checkout';
+import { CheckoutPanel, TipJar, unlistedRedirectPath, useUpgradeProration } from '../../features/checkout';
 import { useSiteConfig } from '../../features/site';
 import {
   GiftForm,
@@ -42,14 +42,22 @@ function Page({ title, children }: { title?: string; children: ReactNode }) {
   );
 }
 
-/** §2 "Subscribe with odrc watch sets resume": back to the title (it resumes), else to purchases. */
-export function afterPurchaseHref(params: URLSearchParams, videoUid?: string | null): string {
+/**
+ * §2 "Subscribe with odrc watch sets resume": back to the title (it resumes), else to the unlisted
+ * bundle's redirect (decision 0068), else to purchases.
+ */
+export function afterPurchaseHref(
+  params: URLSearchParams,
+  videoUid?: string | null,
+  unlistedRedirect?: string | null,
+): string {
   const video = params.get('purchaseVideo') || videoUid || parseHints(params.get('data'))?.videoUid;
   const channel = params.get('channel');
   if (params.get('odrc') === 'watch' && video) {
     return channel ? paths.watch.getHref(channel, video) : paths.movie.getHref(video);
   }
-  return PURCHASES_HREF;
+  // An unlisted bundle's own next page (§3 unlistedRedirect, decision 0068), else the purchases.
+  return unlistedRedirect ?? PURCHASES_HREF;
 }
 
 /** oneActiveSub: "If the user already has any active bundle and the oneActiveSub flag is set, subscribe goes to purchases." */
@@ -173,7 +181,8 @@ function BundleCheckout({ bundle }: { bundle: string }) {
   const gate = useOneActiveSubRedirect(!!upgradesPurchase);
   const videoUid = params.get('purchaseVideo') || parseHints(params.get('data'))?.videoUid || null;
   const onDone = useCallback(
-    () => void navigate(afterPurchaseHref(params, videoUid)),
+    (_result: CheckoutResult, bought: Bundle) =>
+      void navigate(afterPurchaseHref(params, videoUid, unlistedRedirectPath(bought))),
     [navigate, params, videoUid],
   );
   // "A checkout load failure returns to subscribe."

@@ -36,7 +36,7 @@ export const en = {
   },
   menu: {
     connecting: 'Connecting…',
-    account: 'Account',
+    guest: 'Guest',
     myAccount: 'My account',
     activateDevice: 'Activate a device',
     library: 'Library',
@@ -177,7 +177,7 @@ export const es: Messages<typeof en> = {
   },
   menu: {
     connecting: 'Conectando…',
-    account: 'Cuenta',
+    guest: 'Invitado',
     myAccount: 'Mi cuenta',
     activateDevice: 'Activar un dispositivo',
     library: 'Biblioteca',

@@ -18,5 +18,5 @@ export { useCommerceMessage } from './hooks/use-commerce-message';
 export { CheckoutPanel } from './components/checkout-panel';
 export type { CheckoutPanelProps } from './components/checkout-panel';
 export { BundleSummary } from './components/bundle-summary';
-export { isFreeBundle, needsDisclaimer, isUnavailable } from './utils/checkout-rules';
+export { isFreeBundle, needsDisclaimer, isUnavailable, unlistedRedirectPath } from './utils/checkout-rules';
 export { TipJar } from './components/tip-jar';

@@ -7,6 +7,7 @@ import type { Messages } from '@marquee/i18n';
 export const en = {
   summary: {
     heading: 'Order summary',
+    includes: 'Includes: {{channels}}',
     price: 'Price',
     everyMonth: '{{price}} / month',
     everyYear: '{{price}} / year',
@@ -105,6 +106,7 @@ export const en = {
     requiredInformation: 'Please fill in the required information',
     paymentFailure: 'Unexpected error processing your payment. Please try again',
     unexpectedErrorRetry: 'Unexpected error. Please try again',
+    unexpectedError: 'Unexpected error',
     walletNoApprovalLink: 'Unexpected result from server',
     unavailableBundle: 'Resource is not available for purchase at the moment',
     alreadyHaveAccess: 'You already have access to this event',
@@ -144,6 +146,7 @@ export const en = {
 export const es: Messages<typeof en> = {
   summary: {
     heading: 'Resumen del pedido',
+    includes: 'Incluye: {{channels}}',
     price: 'Precio',
     everyMonth: '{{price}} / mes',
     everyYear: '{{price}} / año',
@@ -242,6 +245,7 @@ export const es: Messages<typeof en> = {
     requiredInformation: 'Completa la información obligatoria',
     paymentFailure: 'Error inesperado al procesar tu pago. Inténtalo de nuevo',
     unexpectedErrorRetry: 'Error inesperado. Inténtalo de nuevo',
+    unexpectedError: 'Error inesperado',
     walletNoApprovalLink: 'Respuesta inesperada del servidor',
     unavailableBundle: 'Este recurso no está disponible para la compra en este momento',
     alreadyHaveAccess: 'Ya tienes acceso a este evento',

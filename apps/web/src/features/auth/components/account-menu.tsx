@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '@marquee/api-client/react';
+import { accountName } from '../utils/account-name';
 import type { AuthPerms } from '../utils/site-perms';
 import { PROFILE_PATH } from './guest-only';
 import { Avatar } from '../../../components/avatar';
@@ -48,7 +49,7 @@ export function AccountMenu({ perms }: { perms: AuthPerms | undefined }) {
             ) : (
               <span className="account-menu__avatar" aria-hidden="true" />
             )}
-            <span className="account-menu__name">{user?.firstName || user?.email || t('menu.account')}</span>
+            <span className="account-menu__name">{accountName(user, t('menu.guest'))}</span>
           </summary>
           <ul className="account-menu__list">
             <li>

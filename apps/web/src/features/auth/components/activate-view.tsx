@@ -1,9 +1,9 @@
 import { activateDeviceCode } from '@marquee/api-client';
-import { ApiError } from '@marquee/api-client';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';
 import { useFormErrors } from '../hooks/use-form-errors';
+import { deviceErrorText } from '../utils/auth-errors';
 import { validateCode } from '../utils/validation';
 import { FormMessage, SubmitButton, TextField } from '../../../components/form-fields';
 import { useAuthTranslation } from '../hooks/use-auth-translation';
@@ -35,8 +35,7 @@ export function ActivateView() {
       setCode('');
     } catch (error) {
       // Device errors: the server's message for a client error, else a generic one (spec §8).
-      const text = error instanceof ApiError && error.isClientError ? error.message : t('activate.failed');
-      setMessage({ kind: 'error', text });
+      setMessage({ kind: 'error', text: deviceErrorText(error, t('activate.failed')) });
     } finally {
       setBusy(false);
     }

@@ -8,13 +8,12 @@ import { useSession } from '@marquee/api-client/react';
 import { useFormErrors } from '../hooks/use-form-errors';
 import { useAuthTranslation } from '../hooks/use-auth-translation';
 import { isRateLimited } from '../utils/auth-errors';
-import { autologinOutcome } from '../utils/autologin-outcome';
+import { autologinNext, autologinOutcome } from '../utils/autologin-outcome';
 import { validateNewPassword } from '../utils/validation';
 import { FormError, FormMessage, SubmitButton } from '../../../components/form-fields';
 import { PasswordFields } from '../../../components/password-fields';
 import { AuthCard } from './auth-card';
 
-export const AUTOLOGIN_REDIRECT_MS = 3000;
 const ORDER = ['password', 'confirm'] as const;
 
 /** /autologin/:code: signs in from a link code (spec §4 Autologin). */
@@ -35,16 +34,17 @@ export function AutologinView({ code }: { code: string }) {
 
   useEffect(() => {
     const result = setPasswordResult ?? attempt.data;
-    if (outcome === 'expired' || outcome === 'linkExpired') {
-      const notice = outcome === 'linkExpired' ? 'login.linkExpired' : 'login.codeExpired';
-      navigate('/login', { replace: true, state: { notice } });
-    } else if (outcome === 'signedIn' && result && result.status === 2 && result.token) {
-      signIn(result as Parameters<typeof signIn>[0]);
-      navigate('/', { replace: true });
-    } else if (outcome === 'failed') {
-      const timer = setTimeout(() => navigate('/', { replace: true }), AUTOLOGIN_REDIRECT_MS);
+    const next = autologinNext(outcome);
+    if (!next) return;
+    if (next.afterMs) {
+      const timer = setTimeout(() => navigate(next.to, { replace: true }), next.afterMs);
       return () => clearTimeout(timer);
     }
+    if (outcome === 'signedIn') {
+      if (!result || result.status !== 2 || !result.token) return;
+      signIn(result as Parameters<typeof signIn>[0]);
+    }
+    navigate(next.to, { replace: true, state: next.notice ? { notice: next.notice } : undefined });
   }, [outcome, attempt.data, setPasswordResult, navigate, signIn]);
 
   if (outcome === 'pending' || outcome === 'expired' || outcome === 'linkExpired' || outcome === 'signedIn') {

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api';
 import { useSession } from '@marquee/api-client/react';
 import { useFormErrors } from '../hooks/use-form-errors';
 import { useAuthTranslation } from '../hooks/use-auth-translation';
-import { isRateLimited } from '../utils/auth-errors';
+import { resetMailErrorText } from '../utils/auth-errors';
 import { carriedQuery } from '../utils/return-intent';
 import type { AuthPerms } from '../utils/site-perms';
 import { validateEmailOnly } from '../utils/validation';
@@ -18,7 +18,7 @@ const ORDER = ['email'] as const;
 
 /** /forgot-pw?fromPasscode&automatic: asks for a reset e-mail (spec §2, §8). */
 export function ForgotPasswordView({ perms }: { perms: AuthPerms }) {
-  const { t, serverText, localize } = useAuthTranslation();
+  const { t, localize } = useAuthTranslation();
   const [params] = useSearchParams();
   const { track } = useSession();
   const { formRef, errors, setErrors } = useFormErrors(ORDER);
@@ -40,7 +40,7 @@ export function ForgotPasswordView({ perms }: { perms: AuthPerms }) {
       await track(requestPasswordReset(api, email.trim(), window.location.origin));
       setSentTo(email.trim());
     } catch (error) {
-      setServerError(isRateLimited(error) ? serverText(error) : t('forgot.failed'));
+      setServerError(resetMailErrorText(error, t('forgot.failed')));
     } finally {
       setBusy(false);
     }

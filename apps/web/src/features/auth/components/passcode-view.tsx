@@ -5,7 +5,8 @@ import { api } from '../../../lib/api';
 import { useSession } from '@marquee/api-client/react';
 import { useFormErrors } from '../hooks/use-form-errors';
 import { useAuthTranslation } from '../hooks/use-auth-translation';
-import { returnPath } from '../utils/return-intent';
+import { passcodeRedirect } from '../utils/passcode-next';
+import { carriedQuery, returnPath } from '../utils/return-intent';
 import { validateCode } from '../utils/validation';
 import { FormMessage, SubmitButton, TextField } from '../../../components/form-fields';
 import { AuthCard } from './auth-card';
@@ -38,10 +39,8 @@ export function PasscodeView() {
         setTimeout(() => navigate(returnPath(params), { replace: true }), 1000);
         return;
       }
-      const email = encodeURIComponent('email' in result ? result.email : '');
-      if (result.automaticResetPassword) navigate(`/forgot-pw?fromPasscode&automatic&email=${email}`);
-      else if (result.resetPassword) navigate(`/forgot-pw?fromPasscode&email=${email}`);
-      else navigate('/login', { state: { notice: 'login.usePassword' } });
+      const next = passcodeRedirect({ email: '', ...result }, params);
+      navigate(next.to, next.notice ? { state: { notice: next.notice } } : undefined);
     } catch (error) {
       setMessage({ kind: 'error', text: serverText(error) });
       setBusy(false);
@@ -69,7 +68,14 @@ export function PasscodeView() {
         </SubmitButton>
       </form>
       <p className="auth-links">
-        <Link to="/login">{t('passcode.withPassword')}</Link>
+        {/* The sign-in variants of a title that needs a passcode keep its intent (spec §2). */}
+        <Link to={`/login${carriedQuery(params)}`} data-testid="passcode-with-password">
+          {t('passcode.withPassword')}
+        </Link>
+        {' · '}
+        <Link to={`/signup${carriedQuery(params)}`} data-testid="passcode-signup">
+          {t('login.createAccount')}
+        </Link>
       </p>
       {params.has('existsPasscodeBoth') ? (
         // The title is also sold without a passcode (decision 0061): back to it, where its paywall is.

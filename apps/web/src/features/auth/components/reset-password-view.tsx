@@ -7,6 +7,7 @@ import { api } from '../../../lib/api';
 import { useSession } from '@marquee/api-client/react';
 import { useFormErrors } from '../hooks/use-form-errors';
 import { useAuthTranslation } from '../hooks/use-auth-translation';
+import { resetFailureText } from '../utils/auth-errors';
 import { returnPath } from '../utils/return-intent';
 import { validateNewPassword } from '../utils/validation';
 import { FormError, FormMessage, SubmitButton } from '../../../components/form-fields';
@@ -74,9 +75,10 @@ export function ResetPasswordView({ code }: { code: string }) {
       setDone(true);
     } catch (error) {
       setServerError(
-        error instanceof ApiError && error.isClientError
-          ? t('reset.failedBecause', { reason: error.message })
-          : t('reset.failed'),
+        resetFailureText(error, {
+          failed: t('reset.failed'),
+          failedBecause: (reason) => t('reset.failedBecause', { reason }),
+        }),
       );
     } finally {
       setBusy(false);

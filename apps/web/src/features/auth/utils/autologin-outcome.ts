@@ -18,3 +18,28 @@ export function autologinOutcome(
   if (result.status === 1) return 'setPassword';
   return result.status === 2 && result.token ? 'signedIn' : 'failed';
 }
+
+/** §9 "Redirect after … autologin failure: 3000 ms". */
+export const AUTOLOGIN_REDIRECT_MS = 3000;
+
+/**
+ * Where /autologin goes for an outcome: login with the expired-code or expired-link notice, home
+ * once signed in, home after AUTOLOGIN_REDIRECT_MS when it failed ("Redirecting to Home Page");
+ * nowhere while pending, on the set-password form or after too many attempts.
+ */
+export function autologinNext(
+  outcome: AutologinOutcome,
+): { to: string; notice?: string; afterMs?: number } | null {
+  switch (outcome) {
+    case 'expired':
+      return { to: '/login', notice: 'login.codeExpired' };
+    case 'linkExpired':
+      return { to: '/login', notice: 'login.linkExpired' };
+    case 'signedIn':
+      return { to: '/' };
+    case 'failed':
+      return { to: '/', afterMs: AUTOLOGIN_REDIRECT_MS };
+    default:
+      return null;
+  }
+}

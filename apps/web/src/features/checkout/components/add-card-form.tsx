@@ -1,10 +1,11 @@
 import type { PaymentMethod } from '@marquee/contract';
+import { COMMERCE_MESSAGES } from '@marquee/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError, SubmitButton } from '../../../components/form-fields';
 import { useAddCard, useGateways } from '../api/use-commerce';
 import { useCommerceMessage } from '../hooks/use-commerce-message';
-import { emptyPayment, validatePayment, type PaymentErrors } from '../utils/payment';
+import { addCardProblem, emptyPayment, validatePayment, type PaymentErrors } from '../utils/payment';
 import { addressData } from './address-form';
 import { cardData } from './card-form';
 import { useCardCaptcha } from './checkout-captcha';
@@ -44,16 +45,14 @@ export function AddCardForm({
     // No saved cards given: the card rules of a new card (the captcha is checked after them).
     const checked = validatePayment(payment, [], { captchaRequired: false, captchaMessage: '' });
     setErrors(checked.errors);
-    if (Object.keys(checked.errors.card).length || Object.keys(checked.errors.billing).length) {
-      setFormError(text(checked.errors.card.form ?? 'Please fill in the required information'));
-      return;
-    }
-    if (captcha.required && !token) {
-      setFormError(t('messages.captchaRequired'));
-      return;
-    }
-    if (!gateways.cardGateway) {
-      setFormError(text('Unexpected error. Please try again'));
+    const problem = addCardProblem(checked.errors, {
+      captchaRequired: captcha.required,
+      token,
+      captchaMessage: t('messages.captchaRequired'),
+      cardGateway: gateways.cardGateway ?? null,
+    });
+    if (problem || !gateways.cardGateway) {
+      setFormError(text(problem ?? COMMERCE_MESSAGES.unexpectedErrorRetry));
       return;
     }
     setFormError(null);

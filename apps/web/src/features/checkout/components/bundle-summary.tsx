@@ -1,10 +1,22 @@
-import type { TaxQuote } from '@marquee/api-client';
+import { channelsQueryOptions, type TaxQuote } from '@marquee/api-client';
 import type { Bundle, GiftData } from '@marquee/contract';
 import { formatMoney, formatPreorderDate, parseDurationUnit } from '@marquee/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { dueTodayCents, firstCycleCents, hasTrial, isFreeBundle } from '../utils/checkout-rules';
+import { api } from '../../../lib/api';
+import {
+  bundleDescription,
+  dueTodayCents,
+  firstCycleCents,
+  hasTrial,
+  includedChannelIds,
+  isFreeBundle,
+} from '../utils/checkout-rules';
 
-/** The bundle summary of the checkout panel: name, price by plan, trial, coupon, pre-order date, totals. */
+/**
+ * The bundle summary of the checkout panel: name, description, the channels included (unless hidden),
+ * price by plan, trial, coupon, pre-order date, totals.
+ */
 export function BundleSummary({
   bundle,
   gift,
@@ -19,6 +31,16 @@ export function BundleSummary({
   showTotals: boolean;
 }) {
   const { t, i18n } = useTranslation('checkout');
+  // The channels a CHANNELS bundle includes, by name (none when it hides them; decision 0068).
+  const included = includedChannelIds(bundle);
+  const channels = useQuery({
+    ...channelsQueryOptions(api, { page: 0, pageSize: 100 }),
+    enabled: included.length > 0,
+  });
+  const channelNames = included.map(
+    (id) => channels.data?.items.find((c) => c.channelId === id || c.id === id)?.name ?? id,
+  );
+  const description = bundleDescription(bundle);
   const price = formatMoney(bundle.amountCents);
   const free = isFreeBundle(bundle);
   const plan = (() => {
@@ -55,7 +77,10 @@ export function BundleSummary({
       data-testid="bundle-summary"
     >
       <h2 id="checkout-summary-title">{bundle.name}</h2>
-      {bundle.description ? <p className="checkout-muted">{bundle.description}</p> : null}
+      {description ? <p className="checkout-muted">{description}</p> : null}
+      {channelNames.length ? (
+        <p data-testid="bundle-channels">{t('summary.includes', { channels: channelNames.join(', ') })}</p>
+      ) : null}
       <p data-testid="bundle-price">
         {plan}
         {bundle.originalAmountCents && bundle.originalAmountCents > bundle.amountCents ? (

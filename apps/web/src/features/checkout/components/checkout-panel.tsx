@@ -52,8 +52,8 @@ export interface CheckoutPanelProps {
   /** Upgrade variant: the purchase being upgraded and its credited unused time. */
   upgradesPurchase?: string | null;
   prorationCents?: number;
-  /** Called 3000 ms after the success message (or at once with "Continue"). */
-  onDone: (result: CheckoutResult) => void;
+  /** Called 3000 ms after the success message (or at once with "Continue"), with the bundle bought. */
+  onDone: (result: CheckoutResult, bundle: Bundle) => void;
   /** "A checkout load failure returns to subscribe." */
   onLoadError?: () => void;
   /** Replaces the checkout call (the purchases screens' upgrade endpoint). Same key rule. */
@@ -149,9 +149,9 @@ function CheckoutForm({
   const autoContinue = autoContinuesAfterPurchase(bundle);
   useEffect(() => {
     if (step !== 'success' || !result || !autoContinue) return;
-    const timer = setTimeout(() => onDone(result), COMMERCE_LIMITS.checkoutSuccessRedirectMs);
+    const timer = setTimeout(() => onDone(result, bundle), COMMERCE_LIMITS.checkoutSuccessRedirectMs);
     return () => clearTimeout(timer);
-  }, [step, result, onDone, autoContinue]);
+  }, [step, result, onDone, autoContinue, bundle]);
 
   async function onApplyCoupon(code: string) {
     const trimmed = code.trim();
@@ -260,7 +260,7 @@ function CheckoutForm({
         purchasedText={bundle.purchasedText}
         autoContinue={autoContinue}
         result={result}
-        onDone={onDone}
+        onDone={(r) => onDone(r, bundle)}
       />
     );
   }

@@ -80,3 +80,31 @@ export function isDroppedCart(s: {
 }): boolean {
   return s.signedIn && s.kind === 'purchase' && !s.alreadyHas && !s.succeeded && !s.reported;
 }
+
+/**
+ * §3 Bundle unlistedDescription (decision 0068): an unlisted bundle is reached only by its link, and
+ * is described there by its unlistedDescription when it has one; any other bundle by its description.
+ */
+export function bundleDescription(
+  b: Pick<Bundle, 'description' | 'unlisted' | 'unlistedDescription'>,
+): string {
+  return (b.unlisted && b.unlistedDescription?.trim()) || b.description;
+}
+
+/**
+ * §3 Bundle unlistedRedirect (decision 0068): where the checkout of an unlisted bundle continues after
+ * the purchase. Only a path on this site ('/…', not '//…'); anything else, or a listed bundle, is null
+ * (the usual target).
+ */
+export function unlistedRedirectPath(b: Pick<Bundle, 'unlisted' | 'unlistedRedirect'>): string | null {
+  const to = b.unlisted ? b.unlistedRedirect?.trim() : null;
+  return to && /^\/(?![/\\])/.test(to) ? to : null;
+}
+
+/**
+ * §3 Bundle hideChannelDetails (decision 0068): the channels the checkout summary lists as included
+ * (a CHANNELS bundle's channels), none when the bundle hides its channel details.
+ */
+export function includedChannelIds(b: Pick<Bundle, 'type' | 'channels' | 'hideChannelDetails'>): string[] {
+  return b.type === 'CHANNELS' && !b.hideChannelDetails ? b.channels : [];
+}

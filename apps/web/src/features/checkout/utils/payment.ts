@@ -95,3 +95,25 @@ export function cardPaymentFields(
     ...(gatewayMethod === 'newCard' && value.token ? { recaptchaToken: value.token } : {}),
   } as const;
 }
+
+/**
+ * Why "Add card" cannot call the gateway yet, as the message to show (spec texts in English, given
+ * through useCommerceMessage); null when it can: the form's errors ("Please fill in the required
+ * information" unless the card says more), the captcha, then a site without a card gateway, which is
+ * §8 "Unexpected error. Please try again".
+ */
+export function addCardProblem(
+  errors: PaymentErrors,
+  options: {
+    captchaRequired: boolean;
+    token: string | null;
+    captchaMessage: string;
+    cardGateway: string | null;
+  },
+): string | null {
+  if (Object.keys(errors.card).length || Object.keys(errors.billing).length)
+    return errors.card.form ?? COMMERCE_MESSAGES.requiredInformation;
+  if (options.captchaRequired && !options.token) return options.captchaMessage;
+  if (!options.cardGateway) return COMMERCE_MESSAGES.unexpectedErrorRetry;
+  return null;
+}

@@ -1,9 +1,9 @@
-import { ApiError } from '@marquee/api-client';
 import type { Purchase } from '@marquee/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast';
 import { useCancelPurchase } from '../api/use-cancel-purchase';
+import { cancelErrorText } from '../utils/purchase-rules';
 
 interface CancelConfirmProps {
   /** The purchase being canceled; null when nothing was selected. */
@@ -33,8 +33,7 @@ export function CancelConfirm({ purchase, donation, onDone, onBack }: CancelConf
         showToast(t('cancel.done'), 'success');
         onDone();
       },
-      onError: (e) =>
-        setError(e instanceof ApiError && e.isClientError && e.message ? e.message : t('cancel.fallback')),
+      onError: (e) => setError(cancelErrorText(e, t('cancel.fallback'))),
     });
   };
   const name = purchase?.name ?? '';

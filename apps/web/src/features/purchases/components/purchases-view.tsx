@@ -9,6 +9,7 @@ import { PurchaseSection } from './purchase-section';
 import { SavedAddresses } from './saved-addresses';
 import { UpgradeLink } from './upgrade-link';
 import { useCardGateway } from '../api/use-payment-methods';
+import { cancelState, type PurchaseListKind } from '../utils/purchase-rules';
 import './purchases.css';
 
 /** The Purchases page's states (§4): the lists, the two cancel confirmations, billing history. */
@@ -32,23 +33,23 @@ export function PurchasesView({ userId, updateMethodHref, upgradeHref, renderAdd
   const [now] = useState(() => Date.now());
   const gateway = useCardGateway();
 
-  const startCancel = (purchase: Purchase, donation: boolean) => {
+  const startCancel = (purchase: Purchase, kind: PurchaseListKind) => {
     setSelected(purchase);
-    setState(donation ? 'cancelDonation' : 'cancelBundle');
+    setState(cancelState(kind));
   };
   const backToList = () => {
     setSelected(null);
     setState('myBundles');
   };
 
-  const card = (kind: 'purchased' | 'gifted' | 'rentals' | 'donations') => (p: Purchase) => (
+  const card = (kind: PurchaseListKind) => (p: Purchase) => (
     <PurchaseCard
       key={p.id}
       purchase={p}
       kind={kind}
       now={now}
       updateMethodHref={updateMethodHref}
-      onCancel={kind === 'gifted' ? undefined : (x) => startCancel(x, kind === 'donations')}
+      onCancel={kind === 'gifted' ? undefined : (x) => startCancel(x, kind)}
       upgrade={kind === 'purchased' ? <UpgradeLink purchase={p} href={upgradeHref(p.id)} /> : null}
     />
   );

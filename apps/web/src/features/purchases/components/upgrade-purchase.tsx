@@ -9,6 +9,7 @@ import { useCardGateway, usePaymentMethods, useRefreshPaymentMethods } from '../
 import { useProration, usePurchase, useUpgradeOptions } from '../api/use-purchase';
 import { useUpgradePurchase } from '../api/use-upgrade-purchase';
 import { money } from '../utils/format';
+import { upgradeOutcome } from '../utils/purchase-rules';
 import { SavedCardList } from './saved-card-list';
 import './purchases.css';
 
@@ -103,19 +104,14 @@ export function UpgradePurchase({
         };
     upgrade.mutate(body, {
       onSuccess: (result) => {
-        if ('approvalLink' in result && !('purchase' in result)) {
-          if (result.approvalLink?.href) {
-            setLeaving(true);
-            redirect(result.approvalLink.href);
-          } else setError(t('upgrade.unexpected'));
-          return;
-        }
-        if ('purchase' in result && result.success) {
+        const next = upgradeOutcome(result);
+        if (next.kind === 'approval') {
+          setLeaving(true);
+          redirect(next.href);
+        } else if (next.kind === 'done') {
           showToast(t('upgrade.done'), 'success');
           onDone();
-          return;
-        }
-        setError(t('upgrade.unexpected'));
+        } else setError(t('upgrade.unexpected'));
       },
       onError: (e) => setError(errorMessage(e)),
     });

@@ -5,7 +5,6 @@ import {
   adBlockerGateOn,
   adBreakDue,
   expandAdTagUrl,
-  HYBRID_PAYWALL_BANNER_MS,
   midRollDue,
   payloadAdMacros,
   videoAdsOn,
@@ -21,6 +20,7 @@ import {
   type VastPrefetch,
 } from '@marquee/player';
 import { api } from '../../../lib/api';
+import { adEventEffect } from '../utils/ad-events';
 
 /** Videos started in this page load, for the ad frequency ("a break on every Nth video"). */
 let videosStarted = 0;
@@ -188,17 +188,17 @@ export function useVideoAds(
 
   const onAdEvent = useCallback(
     (event: AdEvent) => {
-      if (event === 'adStart') {
-        setAdActive(true);
-        if (hybrid) {
+      const effect = adEventEffect(event, hybrid);
+      setAdActive(effect.adActive);
+      if (effect.adActive) {
+        if (effect.bannerMs !== null) {
           setHybridBanner(true);
           if (bannerTimer.current) clearTimeout(bannerTimer.current);
-          bannerTimer.current = setTimeout(() => setHybridBanner(false), HYBRID_PAYWALL_BANNER_MS);
+          bannerTimer.current = setTimeout(() => setHybridBanner(false), effect.bannerMs);
         }
         return;
       }
       // adDone, adError, adSkip: the break is over and the content (re)starts.
-      setAdActive(false);
       setPreRollResult((r) => (r && typeof r.value === 'object' ? { of: r.of, value: 'done' } : r));
       if (midRef.current !== null) {
         setMid(null);
