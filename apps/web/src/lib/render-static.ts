@@ -1,8 +1,13 @@
 // For component tests (no DOM here): i18next set up with the given namespaces, and a session that
 // holds a fixed viewer, so a screen renders to markup with react-dom/server.
 import type { User } from '@marquee/contract';
-import type { ViewerSession } from '@marquee/api-client';
+import type { ApiClient, ViewerSession } from '@marquee/api-client';
+import { ApiProvider } from '@marquee/api-client/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next, { type Resource } from 'i18next';
+import { createElement, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { initReactI18next } from 'react-i18next';
 
 /** i18next with these resources, English first, synchronously ready. */
@@ -28,4 +33,19 @@ export function fixedSession(user: User | null): ViewerSession {
     refreshUser: async () => {},
     track: <R>(call: Promise<R>) => call,
   } as unknown as ViewerSession;
+}
+
+/**
+ * `element` rendered to markup inside what app screens expect around them: a router at `path`, a
+ * fresh query client, and the API client when one is given (for hooks that call `useApi`).
+ */
+export function renderInApp(element: ReactElement, options: { path?: string; api?: ApiClient } = {}): string {
+  const withApi = options.api ? createElement(ApiProvider, { api: options.api, children: element }) : element;
+  return renderToStaticMarkup(
+    createElement(
+      MemoryRouter,
+      { initialEntries: [options.path ?? '/'] },
+      createElement(QueryClientProvider, { client: new QueryClient() }, withApi),
+    ),
+  );
 }

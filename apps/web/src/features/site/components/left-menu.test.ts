@@ -2,12 +2,9 @@
 // whitelabel ones; the rest of the menu (language select, social links) stays.
 import type { SiteConfig } from '@marquee/contract';
 import { DEFAULT_PERMS } from '@marquee/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initTestI18n } from '../../../lib/render-static';
+import { initTestI18n, renderInApp } from '../../../lib/render-static';
 import { en } from '../locales';
 import { LeftMenu } from './left-menu';
 
@@ -21,16 +18,8 @@ const config = (whitelabel: boolean) =>
   }) as unknown as SiteConfig;
 
 const render = (whitelabel: boolean) =>
-  renderToStaticMarkup(
-    createElement(
-      MemoryRouter,
-      null,
-      createElement(
-        QueryClientProvider,
-        { client: new QueryClient() },
-        createElement(LeftMenu, { config: config(whitelabel), userId: null, open: true, onClose: () => {} }),
-      ),
-    ),
+  renderInApp(
+    createElement(LeftMenu, { config: config(whitelabel), userId: null, open: true, onClose: () => {} }),
   );
 
 describe("LeftMenu 'built by' credit", () => {

@@ -2,13 +2,9 @@
 // Share tab (and the /embed/share overlay) and the Share button inside an embed. Without the flag
 // both are there.
 import { createApiClient } from '@marquee/api-client';
-import { ApiProvider } from '@marquee/api-client/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement, type ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initTestI18n } from '../../../lib/render-static';
+import { initTestI18n, renderInApp } from '../../../lib/render-static';
 import { en } from '../routes-locales';
 import { watchRouteInfo } from '../utils/watch-route-info';
 import { EmbedActions } from './embed-actions';
@@ -17,18 +13,7 @@ import { SharePanel } from './share-panel';
 beforeAll(() => initTestI18n({ en: { watchRoutes: en } }));
 
 const api = createApiClient({ baseUrl: 'http://marquee.test', site: 'demo', source: 'web' });
-const wrap = (child: ReactElement) =>
-  renderToStaticMarkup(
-    createElement(
-      MemoryRouter,
-      null,
-      createElement(
-        QueryClientProvider,
-        { client: new QueryClient() },
-        createElement(ApiProvider, { api, children: child }),
-      ),
-    ),
-  );
+const wrap = (child: ReactElement) => renderInApp(child, { api });
 
 const share = (hideEmbeds: boolean) =>
   wrap(
