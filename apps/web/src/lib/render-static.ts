@@ -37,15 +37,19 @@ export function fixedSession(user: User | null): ViewerSession {
 
 /**
  * `element` rendered to markup inside what app screens expect around them: a router at `path`, a
- * fresh query client, and the API client when one is given (for hooks that call `useApi`).
+ * query client (a fresh one, or `client` with answers already cached), and the API client when one
+ * is given (for hooks that call `useApi`).
  */
-export function renderInApp(element: ReactElement, options: { path?: string; api?: ApiClient } = {}): string {
+export function renderInApp(
+  element: ReactElement,
+  options: { path?: string; api?: ApiClient; client?: QueryClient } = {},
+): string {
   const withApi = options.api ? createElement(ApiProvider, { api: options.api, children: element }) : element;
   return renderToStaticMarkup(
     createElement(
       MemoryRouter,
       { initialEntries: [options.path ?? '/'] },
-      createElement(QueryClientProvider, { client: new QueryClient() }, withApi),
+      createElement(QueryClientProvider, { client: options.client ?? new QueryClient() }, withApi),
     ),
   );
 }
