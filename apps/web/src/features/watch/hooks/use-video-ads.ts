@@ -5,7 +5,6 @@ import {
   adBlockerGateOn,
   adBreakDue,
   expandAdTagUrl,
-  HYBRID_PAYWALL_BANNER_MS,
   midRollDue,
   payloadAdMacros,
   videoAdsOn,
@@ -21,6 +20,7 @@ import {
   type VastPrefetch,
 } from '@marquee/player';
 import { api } from '../../../lib/api';
+import { createHybridBanner } from '../utils/hybrid-banner';
 
 /** Videos started in this page load, for the ad frequency ("a break on every Nth video"). */
 let videosStarted = 0;
@@ -173,8 +173,8 @@ export function useVideoAds(
   }, [player, adsForViewer, due, offsets, tagUrl]);
 
   // The hybrid paywall banner: 10 s from each ad start.
-  const bannerTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => void (bannerTimer.current && clearTimeout(bannerTimer.current)), []);
+  const banner = useMemo(() => createHybridBanner(hybrid, setHybridBanner), [hybrid]);
+  useEffect(() => () => banner.dispose(), [banner]);
 
   // Nothing plays until the bait has loaded (a blocker would swallow the ad's trackers anyway).
   const current: Break | null =
@@ -190,11 +190,7 @@ export function useVideoAds(
     (event: AdEvent) => {
       if (event === 'adStart') {
         setAdActive(true);
-        if (hybrid) {
-          setHybridBanner(true);
-          if (bannerTimer.current) clearTimeout(bannerTimer.current);
-          bannerTimer.current = setTimeout(() => setHybridBanner(false), HYBRID_PAYWALL_BANNER_MS);
-        }
+        banner.adStart();
         return;
       }
       // adDone, adError, adSkip: the break is over and the content (re)starts.
@@ -205,7 +201,7 @@ export function useVideoAds(
         void player?.play();
       }
     },
-    [hybrid, player],
+    [banner, player],
   );
 
   const adBlocked = adsForViewer && gate && blocked === true;
