@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dynamicChannel, nextEpisode, padChannelNumber, recommendationScore } from './catalog';
+import {
+  DYNAMIC_CHANNEL_IDS,
+  PSEUDO_CHANNEL_IDS,
+  SEARCH_CHANNEL_ID,
+  dynamicChannel,
+  isPseudoChannelId,
+  nextEpisode,
+  padChannelNumber,
+  recommendationScore,
+} from './catalog';
 
 describe('padChannelNumber', () => {
   it('pads to 3 digits', () => {
@@ -33,6 +42,23 @@ describe('dynamic channels', () => {
     expect(dynamicChannel('recent')).toEqual({ order: 'recent', fixedList: null });
     expect(dynamicChannel('popular-movies')).toEqual({ order: 'popular', fixedList: 'movies' });
     expect(dynamicChannel('recent-episodes')).toEqual({ order: 'recent', fixedList: 'episodes' });
+  });
+  it('names the eight pseudo-channels of §2.3, search among them but with no list of its own', () => {
+    expect(PSEUDO_CHANNEL_IDS).toEqual([
+      'recent',
+      'popular',
+      'recommended',
+      'recent-movies',
+      'popular-movies',
+      'recommended-movies',
+      'recent-episodes',
+      'search',
+    ]);
+    expect(SEARCH_CHANNEL_ID).toBe('search');
+    expect(isPseudoChannelId('search')).toBe(true);
+    expect(isPseudoChannelId('recent-movies')).toBe(true);
+    expect(isPseudoChannelId('news')).toBe(false);
+    expect(DYNAMIC_CHANNEL_IDS as readonly string[]).not.toContain('search');
   });
   it('weighs a favorite twice a like', () => {
     expect(recommendationScore({ likeCount: 3, favoritesCount: 2 })).toBe(7);

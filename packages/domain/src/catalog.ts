@@ -20,7 +20,11 @@ export function nextEpisode<T extends EpisodeRef>(episodes: readonly T[], curren
   return sorted.find((e) => e.season > current.season) ?? null;
 }
 
-/** Dynamic pseudo-channels (discovery-and-site §2.3 and §3), without 'search' which is the search call. */
+/**
+ * Dynamic pseudo-channels with a list of their own (discovery-and-site §2.3): what
+ * dynamic-channels/{id}/… serves. The spec's eighth, 'search', has no such list (its list is the
+ * search call): see SEARCH_CHANNEL_ID.
+ */
 export const DYNAMIC_CHANNEL_IDS = [
   'recent',
   'popular',
@@ -31,6 +35,21 @@ export const DYNAMIC_CHANNEL_IDS = [
   'recent-episodes',
 ] as const;
 export type DynamicChannelId = (typeof DYNAMIC_CHANNEL_IDS)[number];
+
+/**
+ * The 'search' pseudo-channel (discovery-and-site §2.3; playback-and-social §3 "Dynamic
+ * pseudo-channels are … and search"): the channel of a video opened from the search results,
+ * watched at /search/one/{videoUid}?q={query} with the query kept in the watch state (decision 0069).
+ */
+export const SEARCH_CHANNEL_ID = 'search';
+
+/** Every pseudo-channel the spec names: the seven listed ones and search. */
+export const PSEUDO_CHANNEL_IDS = [...DYNAMIC_CHANNEL_IDS, SEARCH_CHANNEL_ID] as const;
+export type PseudoChannelId = (typeof PSEUDO_CHANNEL_IDS)[number];
+
+export function isPseudoChannelId(id: string): id is PseudoChannelId {
+  return (PSEUDO_CHANNEL_IDS as readonly string[]).includes(id);
+}
 export type DynamicOrder = 'recent' | 'popular' | 'recommended';
 export type DynamicList = 'videos' | 'movies' | 'episodes' | 'all';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   showsHeaderClose,
+  searchWatchPath,
   canonicalOfPath,
   canonicalWatchPath,
   clampQueueSize,
@@ -313,5 +314,28 @@ describe('showsHeaderClose (D§2.9 "a close button outside watch states", decisi
   it('hides on the home page and its tabs', () => {
     for (const path of ['/', '', '/pages/home', '/pages/home/d/tab1'])
       expect(showsHeaderClose(path), path).toBe(false);
+  });
+});
+
+describe('the search pseudo-channel (D§2.3, decision 0069)', () => {
+  it('a video from the search results plays at /search/one/{uid}?q=…, in channel search with q kept', () => {
+    const href = searchWatchPath('v 1', ' night train ');
+    expect(href).toBe('/search/one/v%201?q=night%20train');
+    const [path, query] = href.split('?') as [string, string];
+    const route = matchWatchPath(path);
+    expect(route).toEqual({ kind: 'one', dynamicType: 'search', videoUid: 'v 1' });
+    const q = new URLSearchParams(query).get('q') ?? undefined;
+    const variant = watchVariant({ ...route!, q });
+    expect(variant.channelId).toBe('search');
+    expect(variant.state).toMatchObject({
+      id: 'one',
+      dynamicType: 'search',
+      q: 'night train',
+      videoUid: 'v 1',
+    });
+  });
+
+  it('an empty query adds no q', () => {
+    expect(searchWatchPath('v1', '  ')).toBe('/search/one/v1');
   });
 });

@@ -2,6 +2,7 @@
  * Watch routes, variants and the watch state (playback-and-social §2.2), the embed flags
  * (discovery-and-site §2.12, playback-and-social §5) and the canonical URL and page title rules.
  */
+import { SEARCH_CHANNEL_ID } from './catalog';
 
 /** "Optional query flags are embed, lite, autoplay, autoplayNext, queue, queueSize, transparent and mute." */
 export const WATCH_FLAGS = [
@@ -297,6 +298,15 @@ export function showsHeaderClose(path: string): boolean {
   if (clean === '/' || clean === '/pages' || clean.startsWith('/pages/')) return false;
   if (/^\/(watch-party|live-tv|embed)(\/|$)/.test(clean)) return false;
   return matchWatchPath(clean.replace(/\/embed\/[^/]+$/, '')) === null;
+}
+
+/**
+ * Where a video opened from the search results plays: the single-video route of the 'search'
+ * pseudo-channel, the query kept (`q`, a watch-route parameter and a watch-state field; decision 0069).
+ */
+export function searchWatchPath(videoUid: string, q: string): string {
+  const query = q.trim();
+  return `/${SEARCH_CHANNEL_ID}/one/${encodeURIComponent(videoUid)}${query ? `?q=${encodeURIComponent(query)}` : ''}`;
 }
 
 /** Matches a path (without query) against the watch routes, with or without the /watch prefix. */

@@ -3,10 +3,34 @@ import { CatalogFixture, acmeCatalog } from '../fixtures';
 import { createHarness, type Harness } from '../harness';
 
 let h: Harness;
+
+/** D§3 flags: a hybrid-paywall video, a live channel, a live event on now and one later. */
+function flagsCatalog() {
+  const now = Date.now();
+  const live = (start: number, end: number) =>
+    JSON.stringify({
+      start: new Date(start).toISOString(),
+      end: new Date(end).toISOString(),
+      ended: false,
+      type: 'stream',
+    });
+  return new CatalogFixture('flags')
+    .channel('ev', 'liveEvents')
+    .video('hybrid', { hybrid_paywall: 1 })
+    .video('plain')
+    .video('lc', { type: 'liveChannel' })
+    .video('on-now', { type: 'liveEvent', channel_id: 'ev', live_event: live(now - 60_000, now + 3_600_000) })
+    .video('later', {
+      type: 'liveEvent',
+      channel_id: 'ev',
+      live_event: live(now + 3_600_000, now + 7_200_000),
+    });
+}
 beforeAll(async () => {
   h = await createHarness();
   await acmeCatalog().insert(h.db);
   await new CatalogFixture('other').video('o1').insert(h.db);
+  await flagsCatalog().insert(h.db);
 });
 afterAll(() => h.close());
 
@@ -210,6 +234,21 @@ describe('GET videos/{uid}', () => {
       favorites: 3,
       subtitles: [],
     });
+  });
+
+  it('says hybridPaywall, isLive (a live event on now) and isLiveChannel (D§3)', async () => {
+    const flags = async (uid: string) => {
+      const res = await get(`/v2/sites/flags/videos/${uid}`);
+      expect(res.statusCode).toBe(200);
+      const { hybridPaywall, isLive, isLiveChannel } = res.json();
+      return { hybridPaywall, isLive, isLiveChannel };
+    };
+    const none = { hybridPaywall: false, isLive: false, isLiveChannel: false };
+    expect(await flags('hybrid')).toEqual({ ...none, hybridPaywall: true });
+    expect(await flags('plain')).toEqual(none);
+    expect(await flags('lc')).toEqual({ ...none, isLiveChannel: true });
+    expect(await flags('on-now')).toEqual({ ...none, isLive: true });
+    expect(await flags('later')).toEqual(none);
   });
 
   it('fills missing thumbnail sizes from the best available', async () => {

@@ -1,14 +1,14 @@
 // For component tests (no DOM here): i18next set up with the given namespaces, and a session that
 // holds a fixed viewer, so a screen renders to markup with react-dom/server.
 import type { User } from '@marquee/contract';
-import type { ViewerSession } from '@marquee/api-client';
-import { SessionProvider } from '@marquee/api-client/react';
+import type { ApiClient, ViewerSession } from '@marquee/api-client';
+import { ApiProvider, SessionProvider } from '@marquee/api-client/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next, { type Resource } from 'i18next';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
+import { initReactI18next } from 'react-i18next';
 
 /** i18next with these resources, English first, synchronously ready. */
 export async function initTestI18n(resources: Resource): Promise<void> {
@@ -36,26 +36,24 @@ export function fixedSession(user: User | null): ViewerSession {
 }
 
 /**
- * A screen rendered to markup inside the app's providers: a query client (seed it with
- * `setQueryData` for data the screen reads), a fixed session for `user` (anonymous by default) and a
- * router at `url`.
+ * `element` rendered to markup inside what app screens expect around them: a router at `path`, a
+ * query client (a fresh one, or `client` with answers already cached), a fixed session for `user`
+ * (anonymous by default), and the API client when one is given (for hooks that call `useApi`).
  */
-export function renderScreen(
-  screen: ReactElement,
-  {
-    client = new QueryClient(),
-    user = null,
-    url = '/',
-  }: { client?: QueryClient; user?: User | null; url?: string } = {},
+export function renderInApp(
+  element: ReactElement,
+  options: { path?: string; api?: ApiClient; client?: QueryClient; user?: User | null } = {},
 ): string {
+  const withApi = options.api ? createElement(ApiProvider, { api: options.api, children: element }) : element;
+  const withSession = createElement(SessionProvider, {
+    session: fixedSession(options.user ?? null),
+    children: withApi,
+  });
   return renderToStaticMarkup(
     createElement(
-      QueryClientProvider,
-      { client },
-      createElement(SessionProvider, {
-        session: fixedSession(user),
-        children: createElement(MemoryRouter, { initialEntries: [url] }, screen),
-      }),
+      MemoryRouter,
+      { initialEntries: [options.path ?? '/'] },
+      createElement(QueryClientProvider, { client: options.client ?? new QueryClient() }, withSession),
     ),
   );
 }

@@ -7,6 +7,7 @@ import {
   getMe,
   logout,
   refreshAccess,
+  type SessionStatus,
   type SessionStorage,
   type ViewerSession,
 } from '@marquee/api-client';
@@ -95,6 +96,16 @@ export function createWebSession(): ViewerSession<StoredSession> {
   };
 }
 
+/** A login-required route's guard: wait for the session, show the screen, or move the viewer to login. */
+export function requireLoginGuard(
+  status: SessionStatus,
+  intent: string,
+  params: Record<string, string | undefined> = {},
+): { kind: 'loading' } | { kind: 'show' } | { kind: 'redirect'; to: string } {
+  if (status === 'loading') return { kind: 'loading' };
+  return status === 'anonymous' ? { kind: 'redirect', to: loginHref(intent, params) } : { kind: 'show' };
+}
+
 /** Renders children for a signed-in user; sends others to /login with odrc={intent} and the params. */
 export function RequireLogin({
   intent,
@@ -105,14 +116,14 @@ export function RequireLogin({
   params?: Record<string, string | undefined>;
   children: ReactNode;
 }) {
-  const { status } = useSession();
-  if (status === 'loading') {
+  const outcome = requireLoginGuard(useSession().status, intent, params);
+  if (outcome.kind === 'loading') {
     return (
       <p className="session-loading" role="status">
         Loading…
       </p>
     );
   }
-  if (status === 'anonymous') return <Navigate replace to={loginHref(intent, params)} />;
+  if (outcome.kind === 'redirect') return <Navigate replace to={outcome.to} />;
   return <>{children}</>;
 }

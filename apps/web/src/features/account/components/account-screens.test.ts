@@ -6,7 +6,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createElement, type ReactElement } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api';
-import { initTestI18n, renderScreen } from '../../../lib/render-static';
+import { initTestI18n, renderInApp } from '../../../lib/render-static';
 import { en } from '../locales';
 import { AccountShell } from './account-shell';
 import { ActiveDevices } from './active-devices';
@@ -23,7 +23,7 @@ const user = {
 } as unknown as User;
 
 const render = (screen: ReactElement, client?: QueryClient) =>
-  renderScreen(screen, { client, user, url: '/profile-info' });
+  renderInApp(screen, { client, user, path: '/profile-info' });
 
 const texts = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]);
 

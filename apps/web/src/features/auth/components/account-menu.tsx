@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSession } from '@marquee/api-client/react';
 import { accountName } from '../utils/account-name';
 import type { AuthPerms } from '../utils/site-perms';
-import { PROFILE_PATH } from './guest-only';
+import { PROFILE_PATH } from '../utils/guest-guard';
 import { Avatar } from '../../../components/avatar';
 
 /** The header's session corner: Sign in (Sign up with swapLogin), or the account menu with Sign out. */

@@ -6,7 +6,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createElement, type ReactElement } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api';
-import { initTestI18n, renderScreen } from '../../../lib/render-static';
+import { initTestI18n, renderInApp } from '../../../lib/render-static';
 import { en as common } from '../../../locales/common';
 import { en } from '../locales';
 import { deviceErrorText, resetFailureText, resetMailErrorText } from '../utils/auth-errors';
@@ -21,8 +21,8 @@ import { ResetPasswordView } from './reset-password-view';
 
 const perms: AuthPerms = { hideAuth: false, swapLogin: false, activateToLogin: false };
 
-const render = (url: string, screen: ReactElement, client?: QueryClient) =>
-  renderScreen(screen, { url, client });
+const render = (path: string, screen: ReactElement, client?: QueryClient) =>
+  renderInApp(screen, { path, client });
 
 beforeAll(() => initTestI18n({ en: { auth: en, common } }));
 
@@ -144,7 +144,7 @@ describe('the header’s account menu (A§3 "A guest is shown as Guest")', () =>
       lastName: '',
       roles: [],
     }) as unknown as User;
-  const menu = (who: User) => renderScreen(createElement(AccountMenu, { perms }), { user: who });
+  const menu = (who: User) => renderInApp(createElement(AccountMenu, { perms }), { user: who });
   const name = (who: User) => /<span class="account-menu__name">([^<]*)<\/span>/.exec(menu(who))?.[1];
 
   it('shows the first name, or "Guest" for an account without one', () => {

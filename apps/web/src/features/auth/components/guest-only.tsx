@@ -2,9 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useSession } from '@marquee/api-client/react';
-import { returnPath } from '../utils/return-intent';
-
-export const PROFILE_PATH = '/profile-info';
+import { guestOnlyGuard } from '../utils/guest-guard';
 
 /**
  * The not-logged-in group (login, signup, forgot-pw): a viewer who arrives signed in goes to the
@@ -18,17 +16,15 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   const sawAnonymous = useRef(false);
   // eslint-disable-next-line react-hooks/refs -- remembers, without a re-render, that the visitor was anonymous first
   if (status === 'anonymous') sawAnonymous.current = true;
-  if (status === 'loading') {
+  // eslint-disable-next-line react-hooks/refs -- read once to pick where a visitor who just signed in goes
+  const outcome = guestOnlyGuard(status, sawAnonymous.current, params);
+  if (outcome.kind === 'loading') {
     return (
       <p className="session-loading" role="status">
         {t('loading')}
       </p>
     );
   }
-  if (status === 'signedIn') {
-    // eslint-disable-next-line react-hooks/refs -- read once to pick where a visitor who just signed in goes
-    const target = sawAnonymous.current || params.get('odrc') ? returnPath(params) : PROFILE_PATH;
-    return <Navigate replace to={target} />;
-  }
+  if (outcome.kind === 'redirect') return <Navigate replace to={outcome.to} />;
   return <>{children}</>;
 }

@@ -75,12 +75,20 @@ export function usePerUserRows(rows: readonly DiscoverRow[], signedIn: boolean):
     ),
   });
   const states = new Map<string, PerUserState>();
-  perUser.forEach((row, i) => {
-    const r = results[i];
-    if (!r || r.isPending) states.set(row.id, { state: 'pending' });
-    else if (r.isError || (row.type === 'continueWatching' && r.data.length === 0)) {
-      states.set(row.id, { state: 'hidden' });
-    } else states.set(row.id, { state: 'shown', items: r.data });
-  });
+  perUser.forEach((row, i) => states.set(row.id, perUserRowState(row.type, results[i])));
   return states;
+}
+
+/**
+ * One per-user row from its call (discovery-and-site §8 "some list fetches swallow errors and return
+ * empty"): a failed call hides the row, as does an empty continue-watching list.
+ */
+export function perUserRowState(
+  rowType: string,
+  result: { isPending: boolean; isError: boolean; data?: CardVideo[] } | undefined,
+): PerUserState {
+  if (!result || result.isPending) return { state: 'pending' };
+  if (result.isError || !result.data) return { state: 'hidden' };
+  if (rowType === 'continueWatching' && result.data.length === 0) return { state: 'hidden' };
+  return { state: 'shown', items: result.data };
 }

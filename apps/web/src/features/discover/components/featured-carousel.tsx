@@ -1,16 +1,9 @@
-import {
-  CAROUSEL_INTERVAL_MS,
-  CARD_SIZES,
-  cardImage,
-  cardLinks,
-  nextSlide,
-  previousSlide,
-  truncateTitle,
-} from '@marquee/domain';
+import { CARD_SIZES, cardImage, cardLinks, nextSlide, previousSlide, truncateTitle } from '@marquee/domain';
 import type { DiscoverRow } from '@marquee/contract';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { startCarouselRotation } from '../utils/carousel-rotation';
 import { targetHref } from '../utils/links';
 
 interface FeaturedCarouselProps {
@@ -36,8 +29,7 @@ export function FeaturedCarousel({ row, hero }: FeaturedCarouselProps) {
 
   useEffect(() => {
     if (!running) return;
-    const id = setInterval(() => setIndex((i) => nextSlide(i, count)), CAROUSEL_INTERVAL_MS);
-    return () => clearInterval(id);
+    return startCarouselRotation(() => setIndex((i) => nextSlide(i, count)));
   }, [running, count]);
 
   if (count === 0) return null;

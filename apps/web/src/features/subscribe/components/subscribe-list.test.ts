@@ -6,7 +6,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createElement } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api';
-import { initTestI18n, renderScreen } from '../../../lib/render-static';
+import { initTestI18n, renderInApp } from '../../../lib/render-static';
 import { en } from '../locales';
 import { SubscribeList } from './subscribe-list';
 
@@ -28,7 +28,7 @@ function render(ticketsLabel: boolean): string {
   const client = new QueryClient();
   client.setQueryData(bundlesQueryOptions(api, null).queryKey, { items: [] } as never);
   client.setQueryData(rentalsQueryOptions(api).queryKey, { items: [rental] } as never);
-  return renderScreen(
+  return renderInApp(
     createElement(SubscribeList, { hints: null, ticketsLabel, checkoutHref: () => '/subscribe/r1' }),
     { client },
   );

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../components/error-message';
@@ -7,6 +7,7 @@ import { useAddToWatchList } from '../api/use-add-to-watch-list';
 import { useInWatchList } from '../api/use-watch-list';
 import { useRemoveFromWatchList } from '../api/use-remove-from-watch-list';
 import { useWatchListChanged } from '../hooks/use-watch-list-changed';
+import { IDLE_WATCH_LIST_BUTTON, watchListButtonReducer, watchListClick } from '../utils/button-state';
 import { watchListSignupHref, type WatchListTarget } from '../utils/intent';
 import { savePendingAction } from '../utils/pending-action';
 import { ListIcon } from './icons';
@@ -32,26 +33,23 @@ export function WatchListButton({ target, title, variant }: WatchListButtonProps
   const inList = useInWatchList(target.contentId) === true;
   const add = useAddToWatchList();
   const remove = useRemoveFromWatchList();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useWatchListChanged(useCallback(() => setBusy(false), []));
+  const [{ busy, error }, dispatch] = useReducer(watchListButtonReducer, IDLE_WATCH_LIST_BUTTON);
+  useWatchListChanged(useCallback(() => dispatch({ type: 'changed' }), []));
 
   const onClick = () => {
-    if (busy) return;
-    if (status !== 'signedIn') {
+    const action = watchListClick({ busy, error }, { signedIn: status === 'signedIn', inList });
+    if (action === 'ignore') return;
+    if (action === 'signup') {
       savePendingAction({ kind: 'watchList', ...target });
       void navigate(watchListSignupHref(target));
       return;
     }
-    setBusy(true);
-    setError(null);
-    const call = inList
-      ? remove.mutateAsync(target.contentId)
-      : add.mutateAsync({ contentId: target.contentId, video: { type: target.videoType } });
-    call.catch((e: unknown) => {
-      setBusy(false);
-      setError(errorMessage(e) || t('error'));
-    });
+    dispatch({ type: 'start' });
+    const call =
+      action === 'remove'
+        ? remove.mutateAsync(target.contentId)
+        : add.mutateAsync({ contentId: target.contentId, video: { type: target.videoType } });
+    call.catch((e: unknown) => dispatch({ type: 'failed', message: errorMessage(e) || t('error') }));
   };
 
   const action = status !== 'signedIn' ? t('signUpToAdd') : inList ? t('remove') : t('add');

@@ -21,6 +21,7 @@ import { useWatchHead } from '../hooks/use-watch-head';
 import { flagsSearch, itemWatchPath, overlayPath, type WatchRouteInfo } from '../utils/watch-route-info';
 import { watchStateStore } from '../utils/watch-state';
 import { subscribeHref } from '../utils/playback-target';
+import { EmbedActions } from './embed-actions';
 import { QueuePanel } from './queue-panel';
 import { SharePanel } from './share-panel';
 import { VideoInfoPanel } from './video-info-panel';
@@ -184,19 +185,7 @@ export function WatchExtras({
     return (
       <div className="watch-embed" data-testid="embed-extras">
         {notices}
-        <nav className="watch-embed__actions" aria-label={config?.name}>
-          <Link className="button" to={overlayPath(route, 'info')} data-testid="embed-info-button">
-            {t('embed.info')}
-          </Link>
-          {hideEmbeds ? null : (
-            <Link className="button" to={overlayPath(route, 'share')} data-testid="embed-share-button">
-              {t('embed.share')}
-            </Link>
-          )}
-          <a className="button" href={pageUrl} target="_blank" rel="noopener">
-            {t('embed.watchOnSite', { site: config?.name ?? '' })}
-          </a>
-        </nav>
+        <EmbedActions route={route} siteName={config?.name} pageUrl={pageUrl} hideEmbeds={hideEmbeds} />
         {route.overlay && video ? (
           <div
             className="watch-embed__overlay"

@@ -20,7 +20,7 @@ import {
   type VastPrefetch,
 } from '@marquee/player';
 import { api } from '../../../lib/api';
-import { adEventEffect } from '../utils/ad-events';
+import { createHybridBanner } from '../utils/hybrid-banner';
 
 /** Videos started in this page load, for the ad frequency ("a break on every Nth video"). */
 let videosStarted = 0;
@@ -173,8 +173,8 @@ export function useVideoAds(
   }, [player, adsForViewer, due, offsets, tagUrl]);
 
   // The hybrid paywall banner: 10 s from each ad start.
-  const bannerTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => void (bannerTimer.current && clearTimeout(bannerTimer.current)), []);
+  const banner = useMemo(() => createHybridBanner(hybrid, setHybridBanner), [hybrid]);
+  useEffect(() => () => banner.dispose(), [banner]);
 
   // Nothing plays until the bait has loaded (a blocker would swallow the ad's trackers anyway).
   const current: Break | null =
@@ -188,24 +188,20 @@ export function useVideoAds(
 
   const onAdEvent = useCallback(
     (event: AdEvent) => {
-      const effect = adEventEffect(event, hybrid);
-      setAdActive(effect.adActive);
-      if (effect.adActive) {
-        if (effect.bannerMs !== null) {
-          setHybridBanner(true);
-          if (bannerTimer.current) clearTimeout(bannerTimer.current);
-          bannerTimer.current = setTimeout(() => setHybridBanner(false), effect.bannerMs);
-        }
+      if (event === 'adStart') {
+        setAdActive(true);
+        banner.adStart();
         return;
       }
       // adDone, adError, adSkip: the break is over and the content (re)starts.
+      setAdActive(false);
       setPreRollResult((r) => (r && typeof r.value === 'object' ? { of: r.of, value: 'done' } : r));
       if (midRef.current !== null) {
         setMid(null);
         void player?.play();
       }
     },
-    [hybrid, player],
+    [banner, player],
   );
 
   const adBlocked = adsForViewer && gate && blocked === true;
