@@ -21,8 +21,8 @@ import { useWatchHead } from '../hooks/use-watch-head';
 import { flagsSearch, itemWatchPath, overlayPath, type WatchRouteInfo } from '../utils/watch-route-info';
 import { watchStateStore } from '../utils/watch-state';
 import { subscribeHref } from '../utils/playback-target';
+import { SharePanel } from '../../../components/share-panel';
 import { QueuePanel } from './queue-panel';
-import { SharePanel } from './share-panel';
 import { VideoInfoPanel } from './video-info-panel';
 import { WatchTabs } from './watch-tabs';
 import './watch-extras.css';
@@ -145,11 +145,14 @@ export function WatchExtras({
   const share = video ? (
     <SharePanel
       pageUrl={pageUrl}
-      embedUrl={embedUrl}
       title={video.title}
-      channelId={variant.channelId}
-      videoUid={variant.videoUid}
-      hideEmbeds={hideEmbeds}
+      subject={{
+        type: 'video',
+        id: variant.videoUid,
+        videoUid: variant.videoUid,
+        channelId: variant.channelId,
+      }}
+      embedUrl={hideEmbeds ? undefined : embedUrl}
     />
   ) : null;
 
