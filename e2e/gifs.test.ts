@@ -6,7 +6,8 @@ import { pageSignedInAs, signUpViewer } from './viewers';
 
 // Gifs (discovery-and-site §2.8, §5, §9; decision 0047): from a demo video's Gifs tab to the
 // create page (the real video loops over the range), Create, the progress while the server's
-// inline worker renders it with ffmpeg, the gif page, and back to the video with the gif open.
+// inline worker renders it with ffmpeg, the gif page and its share panel (decision 0049), and back
+// to the video with the gif open.
 const baseUrl = inject('baseUrl');
 const VIDEO = 'demo-video-02';
 const CHANNEL = 'newsroom';
@@ -28,7 +29,7 @@ describe('gifs', () => {
     await page.context().close();
   });
 
-  it('makes a gif of a demo video from its Gifs tab, renders it, and opens it', async () => {
+  it('makes a gif of a demo video from its Gifs tab, renders it, opens it and shares it', async () => {
     const viewer = await signUpViewer('gifs');
     const page = await pageSignedInAs(browser, viewer);
     await page.setViewportSize({ width: 1400, height: 900 });
@@ -64,6 +65,26 @@ describe('gifs', () => {
         .subarray(0, 6)
         .toString(),
     ).toBe('GIF89a');
+
+    // Its share panel (decision 0049): the gif's own link to copy; the networks carry short links that
+    // read as the gif's meme text and lead back to this page (followed here, never the network).
+    const gifUrl = page.url();
+    const share = gifPage.getByTestId('gif-share').getByTestId('share-panel');
+    expect(await share.getByTestId('share-link').inputValue()).toBe(gifUrl);
+    expect(await share.getByTestId('share-embed-code').count()).toBe(0);
+    const sharedBy = async (target: string, param: string) =>
+      new URL(
+        (await share.getByTestId(`share-${target}`).getAttribute('href')) ?? 'about:blank',
+      ).searchParams.get(param) ?? '';
+    const readable = new RegExp(`^${baseUrl}/s/[a-z0-9]{7}/breaking--news$`);
+    await expect.poll(() => sharedBy('x', 'url')).toMatch(readable);
+    expect(await sharedBy('x', 'text')).toBe('Breaking … news');
+    await expect.poll(() => sharedBy('facebook', 'u')).toMatch(readable);
+    const viaX = await sharedBy('x', 'url');
+    expect(await sharedBy('facebook', 'u')).not.toBe(viaX);
+    await page.goto(viaX);
+    await page.waitForURL(gifUrl);
+    await gifPage.getByTestId('gif-image').waitFor();
 
     await gifPage.getByTestId('gif-watch').click();
     await page.waitForURL((url) => url.searchParams.has('gif'));

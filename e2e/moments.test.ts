@@ -6,7 +6,7 @@ import { callApi, pageSignedInAs, signUpViewer } from './viewers';
 
 // Moments (discovery-and-site §5, §8, §9; decision 0048): a viewer adds a comment at a typed
 // h:m:s time from the Comments tab, sees it in the list and as a marker on the player, seeks to it
-// from the list, and a ?tag= link opens the video at the moment.
+// from the list, shares it, and the shared link (a ?tag= link) opens the video at the moment.
 const baseUrl = inject('baseUrl');
 const VIDEO = 'demo-video-03';
 const CHANNEL = 'originals';
@@ -32,7 +32,7 @@ describe('moments', () => {
     await page.context().close();
   });
 
-  it('adds a moment at a typed time, seeks to it from the list, and opens a ?tag= link at it', async () => {
+  it('adds a moment at a typed time, seeks to it from the list, shares it, and the shared ?tag= link opens it', async () => {
     const viewer = await signUpViewer('moments');
     const page = await pageSignedInAs(browser, viewer);
     await page.setViewportSize({ width: 1400, height: 900 });
@@ -61,7 +61,19 @@ describe('moments', () => {
       `/v2/sites/demo/videos/${VIDEO}/moments`,
     );
     const id = list.body.items.find((m) => m.tag === tag)!._id;
-    await page.goto(`${baseUrl}/channel/${CHANNEL}/${VIDEO}?tag=${id}`);
+    // Share the moment (decision 0049): its panel's link is the watch page at the moment (?tag=), and
+    // a network's short link reads as the title and, followed, opens the video there.
+    const moment = panel.getByTestId('moment').filter({ hasText: tag });
+    await moment.getByTestId('moment-share').click();
+    const share = moment.getByTestId('share-panel');
+    const tagged = `${baseUrl}/channel/${CHANNEL}/${VIDEO}?tag=${id}`;
+    expect(await share.getByTestId('share-link').inputValue()).toBe(tagged);
+    const x = share.getByTestId('share-x');
+    const viaX = async () =>
+      new URL((await x.getAttribute('href')) ?? 'about:blank').searchParams.get('url') ?? '';
+    await expect.poll(viaX).toMatch(new RegExp(`^${baseUrl}/s/[a-z0-9]{7}/[a-z0-9_-]*look-here-\\d+$`));
+    await page.goto(await viaX());
+    await page.waitForURL(tagged);
     await page.getByTestId('watch-panel-comments').getByText(tag).waitFor();
     await expect.poll(() => playerTime(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(8);
     await page.context().close();

@@ -26,7 +26,8 @@ describe('sharing', () => {
     const href = new URL((await x.getAttribute('href'))!);
     expect(href.origin).toBe('https://x.com');
     const short = href.searchParams.get('url')!;
-    expect(short.startsWith(`${baseUrl}/s/`)).toBe(true);
+    // The short link reads as the video's title (§5 readable URL; the tail is ignored when followed).
+    expect(short).toMatch(new RegExp(`^${baseUrl}/s/[a-z0-9]{7}/[a-z0-9_-]+$`));
     for (const target of ['facebook', 'whatsapp', 'reddit', 'email'])
       expect(await panel.getByTestId(`share-${target}`).getAttribute('href')).toContain(
         encodeURIComponent(`${baseUrl}/s/`).slice(0, 20),

@@ -5,6 +5,8 @@ import {
   ANALYTICS_KINDS,
   FULLSCREEN_LOG_ARGS_MAX,
   LIVE_CHANNEL_EVENT_TYPES,
+  SHARE_CONTENT_TYPES,
+  SHARE_PLATFORMS,
   VIDEO_EVENT_TYPES,
   type AnalyticsKind,
 } from '@marquee/domain';
@@ -32,7 +34,7 @@ const seconds = (name: string) =>
     .min(0, `${name} must be 0 or more`)
     .max(7 * 24 * 3600, `${name} must be at most a week`);
 
-/** A short name the spec does not enumerate (share platform and type, smart-banner type). */
+/** A short name the spec does not enumerate (the smart-banner type). */
 const label = (name: string) =>
   z
     .string()
@@ -109,14 +111,16 @@ export const PageAnalyticsEvent = z
 export type PageAnalyticsEvent = z.infer<typeof PageAnalyticsEvent>;
 
 /**
- * share {channelId, contentId, platform, type, videoUid}. A series or a page has no video or
- * channel, so those two are optional; platform and type are short names the spec does not list.
+ * share {channelId, contentId, platform, type, videoUid}. The spec does not list platform and type:
+ * platform is the share target (or `embed`, the embed code copied) and type what was shared (a
+ * video, a gif or a moment; contentId is its id), decision 0049. A gif's channel may be unknown, so
+ * channelId and videoUid are optional.
  */
 export const ShareAnalyticsEvent = z
   .object({
     contentId: id('contentId'),
-    platform: label('platform'),
-    type: label('type'),
+    platform: z.enum(SHARE_PLATFORMS, { message: `platform must be one of ${SHARE_PLATFORMS.join(', ')}` }),
+    type: z.enum(SHARE_CONTENT_TYPES, { message: `type must be one of ${SHARE_CONTENT_TYPES.join(', ')}` }),
     channelId: id('channelId').optional(),
     videoUid: id('videoUid').optional(),
     ...clientIds,

@@ -1,4 +1,4 @@
-import { SHARE_TARGETS, SHORT_CODE } from '@marquee/domain';
+import { SHARE_TARGETS, SHORT_CODE, SHORT_LINK_SLUG_MAX } from '@marquee/domain';
 import { z } from 'zod';
 import { SiteParams } from './common';
 
@@ -22,6 +22,16 @@ export type ShortLinks = z.infer<typeof ShortLinks>;
 
 export const ShortLinkParams = z.object({ code: z.string().regex(SHORT_CODE, 'must be a short link code') });
 export type ShortLinkParams = z.infer<typeof ShortLinkParams>;
+
+/**
+ * GET /s/{code}/{slug}: the same link with its title's readable URL after it (§5), which is ignored
+ * when following it. Any text is taken here: a tail that is not a readable slug is a 404, as for a
+ * link that does not exist (a mangled paste is an unknown page, not a bad request).
+ */
+export const ReadableShortLinkParams = ShortLinkParams.extend({
+  slug: z.string().describe(`The title's readable URL: a-z, 0-9, _ and -, at most ${SHORT_LINK_SLUG_MAX}`),
+});
+export type ReadableShortLinkParams = z.infer<typeof ReadableShortLinkParams>;
 
 export const ShortLinkStatsParams = SiteParams.extend({
   code: z.string().regex(SHORT_CODE, 'must be a short link code'),

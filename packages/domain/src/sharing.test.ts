@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { readableUrl, sharedContentOfPath, shareTargetUrl, withScheme } from './sharing';
+import {
+  isShortLinkSlug,
+  readableShortLink,
+  readableUrl,
+  sharedContentOfPath,
+  shareTargetUrl,
+  SHORT_LINK_SLUG_MAX,
+  withScheme,
+} from './sharing';
 
 describe('sharing (discovery-and-site §5)', () => {
   it('"A URL without http or https gets http:// added"', () => {
@@ -11,6 +19,23 @@ describe('sharing (discovery-and-site §5)', () => {
   it('"A readable URL keeps a-z, 0-9, _, - and space; spaces become dashes"', () => {
     expect(readableUrl('The Big Show: Part 2!')).toBe('the-big-show-part-2');
     expect(readableUrl('a_b-c d')).toBe('a_b-c-d');
+  });
+
+  it('a short link reads as its title: /s/{code}/{readable title}, cut to the longest tail', () => {
+    expect(readableShortLink('https://tv.test/s/abc2345', 'The <Big> Show')).toBe(
+      'https://tv.test/s/abc2345/the-big-show',
+    );
+    expect(readableShortLink('/s/abc2345', 'ニュース')).toBe('/s/abc2345');
+    const long = readableShortLink('/s/abc2345', 'word '.repeat(60));
+    expect(long.length).toBe('/s/abc2345/'.length + SHORT_LINK_SLUG_MAX);
+    expect(isShortLinkSlug(long.slice('/s/abc2345/'.length))).toBe(true);
+  });
+
+  it('a short link tail is any readable slug up to 100 characters, capitals allowed', () => {
+    for (const ok of ['the-big-show', 'The_Big-Show', '2', '-'.repeat(SHORT_LINK_SLUG_MAX)])
+      expect(isShortLinkSlug(ok), ok).toBe(true);
+    for (const bad of ['', 'a b', 'a.b', 'é', '../x', 'a/b', '%2F', 'x'.repeat(SHORT_LINK_SLUG_MAX + 1)])
+      expect(isShortLinkSlug(bad), bad).toBe(false);
   });
 
   it('each target shares the link (and the title where it takes one)', () => {

@@ -7,6 +7,14 @@ import { matchWatchPath, watchVariant } from './watch-routes';
 export const SHARE_TARGETS = ['facebook', 'x', 'whatsapp', 'reddit', 'email', 'copy'] as const;
 export type ShareTarget = (typeof SHARE_TARGETS)[number];
 
+/** Where a share went, its analytics event's `platform`: a target, or the embed code copied. */
+export const SHARE_PLATFORMS = [...SHARE_TARGETS, 'embed'] as const;
+export type SharePlatform = (typeof SHARE_PLATFORMS)[number];
+
+/** What was shared, its analytics event's `type`: a video, a gif or a moment of a video. */
+export const SHARE_CONTENT_TYPES = ['video', 'gif', 'moment'] as const;
+export type ShareContentType = (typeof SHARE_CONTENT_TYPES)[number];
+
 /** Where each target's share window goes, for a link and a title. */
 export function shareTargetUrl(target: Exclude<ShareTarget, 'copy'>, link: string, title: string): string {
   const u = encodeURIComponent(link);
@@ -41,6 +49,26 @@ export function readableUrl(text: string): string {
 
 /** A short link's code: 7 characters of an alphabet without look-alikes. */
 export const SHORT_CODE = /^[23456789abcdefghjkmnpqrstuvwxyz]{7}$/;
+
+/** The longest readable tail a short link carries (`/s/{code}/{slug}`). */
+export const SHORT_LINK_SLUG_MAX = 100;
+
+/**
+ * Whether a short link's tail is one we could have made: a readable URL (§5), read loosely (capitals
+ * too, as a viewer may retype it), 1 to SHORT_LINK_SLUG_MAX characters. The tail is ignored otherwise.
+ */
+export function isShortLinkSlug(slug: string): boolean {
+  return slug.length >= 1 && slug.length <= SHORT_LINK_SLUG_MAX && /^[A-Za-z0-9_-]+$/.test(slug);
+}
+
+/**
+ * A short link that reads as its title: `/s/{code}/{readableUrl(title)}` (cut to
+ * SHORT_LINK_SLUG_MAX), or the link alone when the title has nothing readable.
+ */
+export function readableShortLink(link: string, title: string): string {
+  const slug = readableUrl(title).slice(0, SHORT_LINK_SLUG_MAX);
+  return slug ? `${link}/${slug}` : link;
+}
 
 /** What a shared page is about, for its link preview: a video, a movie, a series or a gif. */
 export type SharedContent =

@@ -2183,6 +2183,23 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/s/{code}/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Follows a short link with its title's readable URL after it (ignored): 302 to its path (counted); 404 unknown, or a tail that is not a readable slug */
+    get: operations['followReadableShortLink'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/sites/{site}/bundles': {
     parameters: {
       query?: never;
@@ -3195,8 +3212,10 @@ export type components = {
     };
     ShareAnalyticsEventInput: {
       contentId: string;
-      platform: string;
-      type: string;
+      /** @enum {string} */
+      platform: 'facebook' | 'x' | 'whatsapp' | 'reddit' | 'email' | 'copy' | 'embed';
+      /** @enum {string} */
+      type: 'video' | 'gif' | 'moment';
       channelId?: string;
       videoUid?: string;
       deviceId?: string;
@@ -3256,8 +3275,10 @@ export type components = {
           }
         | {
             contentId: string;
-            platform: string;
-            type: string;
+            /** @enum {string} */
+            platform: 'facebook' | 'x' | 'whatsapp' | 'reddit' | 'email' | 'copy' | 'embed';
+            /** @enum {string} */
+            type: 'video' | 'gif' | 'moment';
             channelId?: string;
             videoUid?: string;
             deviceId?: string;
@@ -12778,6 +12799,46 @@ export interface operations {
       header?: never;
       path: {
         code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To the path, on the same host */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  followReadableShortLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+        /** @description The title's readable URL: a-z, 0-9, _ and -, at most 100 */
+        slug: string;
       };
       cookie?: never;
     };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ShareAnalyticsEvent } from '@marquee/contract';
 import { newSiteRow } from '../../src/modules/sites/site-defaults';
 import { accountsHarness, bearer, START, type AccountsHarness } from '../support/accounts';
 
@@ -102,12 +103,28 @@ describe('analytics refuses', () => {
       ['video', { ...bodies.video, type: 'ninetyPercent' }],
       ['video', { ...bodies.video, type: 'END' }],
       ['liveChannel', { liveChannelId: 'lc1', type: 'end' }],
+      // A share's type is what was shared (decision 0049): not the old link/embed, not a series.
+      ['share', { ...bodies.share, type: 'link' }],
+      ['share', { ...bodies.share, type: 'series' }],
     ] as const) {
       const res = await post(url(kind), body);
       expect(res.statusCode, `${kind} ${body.type}`).toBe(400);
       expect(res.json().error.field).toBe('type');
       expect(res.json().error.message).toMatch(/type must be one of/);
     }
+  });
+
+  it('400s a share platform that is no target (nor embed); takes each target and content type', async () => {
+    for (const platform of ['myspace', 'Facebook', 'copy link']) {
+      const res = await post(url('share'), { ...bodies.share, platform });
+      expect(res.statusCode, platform).toBe(400);
+      expect(res.json().error).toMatchObject({ field: 'platform' });
+      expect(res.json().error.message).toMatch(/platform must be one of facebook, x, whatsapp/);
+    }
+    // (Checked against the schema the route validates with: posting them would add stored events.)
+    for (const platform of ['facebook', 'x', 'whatsapp', 'reddit', 'email', 'copy', 'embed'])
+      for (const type of ['video', 'gif', 'moment'])
+        expect(ShareAnalyticsEvent.safeParse({ ...bodies.share, platform, type }).success).toBe(true);
   });
 
   it('400s negative seconds', async () => {

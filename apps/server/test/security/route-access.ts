@@ -473,6 +473,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   }),
   'GET /v2/sites/:site/short-links/:code': admin({ params: { code: 'shortLink' } }),
   'GET /s/:code': pub({ params: { code: 'abcdefg' } }),
+  'GET /s/:code/:slug': pub({ params: { code: 'abcdefg', slug: 'the-big-show' } }),
   'PATCH /v2/me/preferences': user({ body: { autoPlay: true } }),
   'POST /api/payment/subscribe': user(),
   'GET /api/payment/method/get/:gateway': user({ params: { gateway: 'test' } }),

@@ -103,6 +103,73 @@ describe('GET /s/{code}', () => {
   });
 });
 
+describe('GET /s/{code}/{slug}', () => {
+  const followUrl = (url: string, host = 'tv.acme.test') =>
+    t.h.app.inject({ method: 'GET', url, headers: { host } });
+  let code: string;
+  beforeAll(async () => {
+    code = codeOf((await links('/channel/news/v1?tag=m_1')).json().links.x);
+  });
+
+  it('404 for an unknown code or another site’s code, whatever the slug; 400 for what is no code', async () => {
+    expect((await followUrl('/s/zzzzzzz/the-big-show')).statusCode).toBe(404);
+    expect((await followUrl(`/s/${code}/the-big-show`, 'other.test')).statusCode).toBe(404);
+    const bad = await followUrl('/s/NOT-A-CODE/the-big-show');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.field).toBe('code');
+  });
+
+  it('a weird tail is a 404 (or a 302 to the link’s own path), never a 5xx nor a redirect elsewhere', async () => {
+    const tails = [
+      'a%20b',
+      'a.b',
+      '%2F%2Fevil.test',
+      '%5Cevil.test',
+      'https%3A%2F%2Fevil.test',
+      '%00',
+      'caf%C3%A9',
+      'x'.repeat(101),
+      'x'.repeat(900),
+      'the-big-show/extra',
+      'the-big-show?next=https://evil.test',
+      'the-big-show#x',
+      '',
+    ];
+    for (const tail of tails) {
+      const res = await followUrl(`/s/${code}/${tail}`);
+      expect([302, 404], tail.slice(0, 40)).toContain(res.statusCode);
+      if (res.statusCode === 302) expect(res.headers.location, tail).toBe('/channel/news/v1?tag=m_1');
+    }
+    // What is no readable slug is an unknown link.
+    for (const tail of ['a%20b', 'a.b', '%2F%2Fevil.test', '%00', 'x'.repeat(101), 'caf%C3%A9'])
+      expect((await followUrl(`/s/${code}/${tail}`)).statusCode, tail).toBe(404);
+    // Dot segments are resolved before routing (/s/ has no code), a URL that does not decode is
+    // refused by the router, and a tail past the router's parameter length (1000) is a 414, as on
+    // every path: never a 5xx.
+    for (const tail of ['..', '%2e%2e', '%', '%E0%A4%A'])
+      expect((await followUrl(`/s/${code}/${tail}`)).statusCode, tail).toBe(400);
+    expect((await followUrl(`/s/${code}/${'x'.repeat(5000)}`)).statusCode).toBe(414);
+  });
+
+  it('302 to the path on the same host whatever the readable slug (capitals too), counted like /s/{code}', async () => {
+    const { links: made } = (await links('/gif/g_0123456789abcdef')).json();
+    const gifCode = codeOf(made.facebook);
+    for (const slug of ['breaking-news', 'Breaking_News', 'anything-else', 'x'.repeat(100)]) {
+      const res = await followUrl(`/s/${gifCode}/${slug}`);
+      expect(res.statusCode, slug).toBe(302);
+      expect(res.headers.location).toBe('/gif/g_0123456789abcdef');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    await followUrl(`/s/${gifCode}`);
+    const row = await t.h.db
+      .selectFrom('short_links')
+      .select('hits')
+      .where('code', '=', gifCode)
+      .executeTakeFirstOrThrow();
+    expect(row.hits).toBe(5);
+  });
+});
+
 describe('link previews', () => {
   const sharing = () =>
     createSharingService({

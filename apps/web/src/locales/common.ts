@@ -26,6 +26,18 @@ export const en = {
   close: 'Close',
   captchaLoading: 'Loading captcha…',
   captchaLoadFailed: 'The captcha could not load. Reload the page and try again.',
+  /** The share panel of videos, gifs and moments (components/share-panel.tsx; decision 0049); 'Link copied' is §8's. */
+  share: {
+    heading: 'Share',
+    link: { video: 'Link to this video', gif: 'Link to this gif', moment: 'Link to this moment' },
+    embed: 'Embed code',
+    copyLink: 'Copy link',
+    copyEmbed: 'Copy embed code',
+    copied: 'Link copied',
+    copyFailed: "Couldn't copy. Select the text and copy it yourself.",
+    open: 'Share on {{network}}',
+    networks: { facebook: 'Facebook', x: 'X', whatsapp: 'WhatsApp', reddit: 'Reddit', email: 'e-mail' },
+  },
 };
 
 export const es: Messages<typeof en> = {
@@ -53,4 +65,15 @@ export const es: Messages<typeof en> = {
   close: 'Cerrar',
   captchaLoading: 'Cargando el captcha…',
   captchaLoadFailed: 'No se pudo cargar el captcha. Recarga la página e inténtalo de nuevo.',
+  share: {
+    heading: 'Compartir',
+    link: { video: 'Enlace a este vídeo', gif: 'Enlace a este gif', moment: 'Enlace a este momento' },
+    embed: 'Código para insertar',
+    copyLink: 'Copiar enlace',
+    copyEmbed: 'Copiar código',
+    copied: 'Enlace copiado',
+    copyFailed: 'No se pudo copiar. Selecciona el texto y cópialo tú.',
+    open: 'Compartir en {{network}}',
+    networks: { facebook: 'Facebook', x: 'X', whatsapp: 'WhatsApp', reddit: 'Reddit', email: 'correo' },
+  },
 };

@@ -2,6 +2,7 @@ import {
   ClientQuery,
   ErrorResponse,
   FacebookScrape,
+  ReadableShortLinkParams,
   ScrapeFacebookBody,
   ShortLinkParams,
   ShortLinks,
@@ -109,6 +110,30 @@ export const sharingRoutes =
       },
       async (req, reply) => {
         const path = await ctx.sharing.follow((await req.site()).uid, req.params.code);
+        return reply.header('cache-control', 'no-store').redirect(path, 302);
+      },
+    );
+
+    app.get(
+      '/s/:code/:slug',
+      {
+        schema: {
+          operationId: 'followReadableShortLink',
+          security: security.public,
+          tags,
+          summary:
+            "Follows a short link with its title's readable URL after it (ignored): 302 to its path (counted); 404 unknown, or a tail that is not a readable slug",
+          params: ReadableShortLinkParams,
+          response: {
+            302: z.null().describe('To the path, on the same host'),
+            400: ErrorResponse,
+            404: ErrorResponse,
+          },
+        },
+      },
+      async (req, reply) => {
+        const { code, slug } = req.params;
+        const path = await ctx.sharing.follow((await req.site()).uid, code, slug);
         return reply.header('cache-control', 'no-store').redirect(path, 302);
       },
     );

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FacebookScrape, Gif, ShortLinks, ShortLinkStats, Video } from '@marquee/contract';
-import { SHARE_TARGETS, sharedContentOfPath, type ShareTarget } from '@marquee/domain';
+import { isShortLinkSlug, SHARE_TARGETS, sharedContentOfPath, type ShareTarget } from '@marquee/domain';
 import type { AuthUser } from '../../plugins/auth';
 import { FacebookGraphError, type FacebookGraph } from '../../infra/facebook-graph';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
@@ -85,8 +85,12 @@ export function createSharingService(deps: {
       return { links };
     },
 
-    /** Where a short link leads (counted), or 404. The link must be of the request's site. */
-    async follow(siteUid: string, code: string): Promise<string> {
+    /**
+     * Where a short link leads (counted), or 404. The link must be of the request's site. A readable
+     * tail (`/s/{code}/{slug}`) is ignored, but one we could not have made is a 404 like an unknown link.
+     */
+    async follow(siteUid: string, code: string, slug?: string): Promise<string> {
+      if (slug !== undefined && !isShortLinkSlug(slug)) throw notFound('Link');
       const link = await repo.find(code);
       if (!link || link.site_uid !== siteUid) throw notFound('Link');
       await repo.hit(code);

@@ -5,6 +5,8 @@ import { useSiteConfig } from '../../features/site';
 import { ReportButton } from '../../features/moderation';
 import { loginHref, RequireLogin } from '../../lib/session';
 import { StatusMessage } from '../../components/status-message';
+import { SharePanel } from '../../components/share-panel';
+import { paths } from '../../config/paths';
 
 /** `/create-gif?videoUid&channel&t` (main.create-gif): login required (odrc=gif), hideGifCreator off. */
 export function CreateGifRoute() {
@@ -28,13 +30,25 @@ export function CreateGifRoute() {
   );
 }
 
-/** `/gif/{gifId}` (main.gif): anyone may open a gif. */
+/** `/gif/{gifId}` (main.gif): anyone may open a gif, and share it (decision 0049). */
 export function GifRoute() {
   const { gifId = '' } = useParams();
   return (
     <GifView
       key={gifId}
       gifId={gifId}
+      share={(gif, about) => (
+        <SharePanel
+          pageUrl={`${window.location.origin}${paths.gif.getHref(gif._id)}`}
+          title={about.title}
+          subject={{
+            type: 'gif',
+            id: gif._id,
+            videoUid: gif.videoUid,
+            ...(about.channelId ? { channelId: about.channelId } : {}),
+          }}
+        />
+      )}
       actions={(gif) => (
         // Signed out, Report goes to login and back to the gif's video (no intent names a gif page).
         <ReportButton

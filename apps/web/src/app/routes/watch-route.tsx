@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { WatchRouteError, type WatchRouteKind } from '@marquee/domain';
 import { paths } from '../../config/paths';
 import { StatusMessage } from '../../components/status-message';
+import { SharePanel } from '../../components/share-panel';
 import { ChatPanel } from '../../features/chat';
 import { GifsPanel } from '../../features/gifs';
 import { MomentMarkers, MomentsPanel, useMoment } from '../../features/moments';
@@ -147,7 +148,7 @@ export default function WatchRoute({
           <MomentMarkers videoUid={uid} duration={video.contentDetails.duration} player={player} />
         ),
         slots: {
-          comments: ({ player }) => (
+          comments: ({ video, player }) => (
             <MomentsPanel
               videoUid={uid}
               channelId={channel}
@@ -159,6 +160,14 @@ export default function WatchRoute({
                   kind="moment"
                   itemId={m._id}
                   loginHref={loginHref('watch', { channel, videoUid: uid })}
+                />
+              )}
+              share={(m) => (
+                // This watch page at the moment: ?tag= opens Comments and starts there.
+                <SharePanel
+                  pageUrl={`${window.location.origin}${info.basePath}?tag=${encodeURIComponent(m._id)}`}
+                  title={`${video.title}: ${m.tag}`}
+                  subject={{ type: 'moment', id: m._id, videoUid: uid, channelId: channel }}
                 />
               )}
             />

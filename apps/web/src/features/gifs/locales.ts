@@ -43,6 +43,7 @@ export const en = {
     watch: 'Watch the video',
     download: 'Download',
     still: 'Still image',
+    share: 'Share this gif',
   },
 };
 
@@ -88,5 +89,6 @@ export const es: Messages<typeof en> = {
     watch: 'Ver el video',
     download: 'Descargar',
     still: 'Imagen fija',
+    share: 'Compartir este gif',
   },
 };

@@ -16,6 +16,8 @@ export const en = {
   more_other: 'Show {{count}} more',
   marker_one: '{{count}} comment at {{time}}',
   marker_other: '{{count}} comments at {{time}}',
+  share: 'Share',
+  shareMoment: 'Share the moment at {{time}}',
 };
 
 export const es: Messages<typeof en> = {
@@ -33,4 +35,6 @@ export const es: Messages<typeof en> = {
   more_other: 'Mostrar {{count}} más',
   marker_one: '{{count}} comentario en {{time}}',
   marker_other: '{{count}} comentarios en {{time}}',
+  share: 'Compartir',
+  shareMoment: 'Compartir el momento en {{time}}',
 };

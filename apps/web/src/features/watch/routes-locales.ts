@@ -2,8 +2,9 @@ import { OWNER_PAID_NOTICE, OWNER_PRIVATE_NOTICE, RIGHT_MENU_TAB_LABELS } from '
 import type { Messages } from '@marquee/i18n';
 
 /**
- * Watch routes, right-menu tabs, share and embed (namespace `watchRoutes`, decision 0028). Spec
- * texts (tab labels, the owner notices, 'Link copied', 'Missing channel id') are the English values.
+ * Watch routes, right-menu tabs and embed (namespace `watchRoutes`, decision 0028; the share panel's
+ * texts are in `common`). Spec texts (tab labels, the owner notices, 'Missing channel id') are the
+ * English values.
  */
 export const en = {
   tabs: {
@@ -25,19 +26,6 @@ export const en = {
     season: 'Season {{season}}, episode {{episode}}',
     tags: 'Tags',
     noDescription: 'No description.',
-  },
-  share: {
-    heading: 'Share',
-    link: 'Link to this video',
-    linkAtTime: 'Start at the current time',
-    embed: 'Embed code',
-    copy: 'Copy',
-    copyLink: 'Copy link',
-    copyEmbed: 'Copy embed code',
-    copied: 'Link copied',
-    copyFailed: "Couldn't copy. Select the text and copy it yourself.",
-    open: 'Share on {{network}}',
-    networks: { facebook: 'Facebook', x: 'X', whatsapp: 'WhatsApp', reddit: 'Reddit', email: 'e-mail' },
   },
   notices: {
     ownerPrivate: OWNER_PRIVATE_NOTICE,
@@ -87,19 +75,6 @@ export const es: Messages<typeof en> = {
     season: 'Temporada {{season}}, episodio {{episode}}',
     tags: 'Etiquetas',
     noDescription: 'Sin descripción.',
-  },
-  share: {
-    heading: 'Compartir',
-    link: 'Enlace a este vídeo',
-    linkAtTime: 'Empezar en el momento actual',
-    embed: 'Código para insertar',
-    copy: 'Copiar',
-    copyLink: 'Copiar enlace',
-    copyEmbed: 'Copiar código',
-    copied: 'Enlace copiado',
-    copyFailed: 'No se pudo copiar. Selecciona el texto y cópialo tú.',
-    open: 'Compartir en {{network}}',
-    networks: { facebook: 'Facebook', x: 'X', whatsapp: 'WhatsApp', reddit: 'Reddit', email: 'correo' },
   },
   notices: {
     ownerPrivate: 'NOTA: Este vídeo es privado. Puedes verlo porque eres su propietario.',

@@ -7,9 +7,13 @@ import { api } from '../../../lib/api';
 import { useGif } from '../api/use-gifs';
 import './gifs.css';
 
+/** What a gif is shared as: its title (the meme text, else the video's title) and the video's channel. */
+export type GifShareInfo = { title: string; channelId: string | null };
+
 /**
  * The gif page (discovery-and-site §2.8 main.gif {gifId}): the animation with its meme text baked
- * in, a link back to the video at the gif's start (`?gif=…&t=…`), and what the app adds (sharing).
+ * in, a link back to the video at the gif's start (`?gif=…&t=…`), and what the app adds (the share
+ * panel, decision 0049).
  */
 export function GifView({
   gifId,
@@ -17,7 +21,8 @@ export function GifView({
   actions,
 }: {
   gifId: string;
-  share?: (gif: Gif) => React.ReactNode;
+  /** The gif's share panel, once the gif is made. */
+  share?: (gif: Gif, about: GifShareInfo) => React.ReactNode;
   /** What the app adds to the gif's actions (Report, decision 0054). */
   actions?: (gif: Gif) => React.ReactNode;
 }) {
@@ -36,11 +41,12 @@ export function GifView({
   const watchHref = channel
     ? `/channel/${encodeURIComponent(channel)}/${encodeURIComponent(g.videoUid)}${open}`
     : `/recent/${encodeURIComponent(g.videoUid)}${open}`;
+  const memeText = [g.memeTopText, g.memeBottomText].filter(Boolean).join(' … ');
+  // As the page's link preview names it (sharing.service.ts `preview`).
+  const shareTitle = memeText || video.data?.title || t('gif.title');
   return (
     <main className="gif-page" data-testid="gif-page">
-      <h1 className="gif-page__title">
-        {[g.memeTopText, g.memeBottomText].filter(Boolean).join(' … ') || t('gif.title')}
-      </h1>
+      <h1 className="gif-page__title">{memeText || t('gif.title')}</h1>
       {g.result === 'Success' && g.url && g.staticUrl ? (
         <>
           <img className="gif-page__image" src={g.url} alt={t('gif.title')} data-testid="gif-image" />
@@ -56,7 +62,12 @@ export function GifView({
             </a>
             {actions?.(g)}
           </div>
-          {share?.(g)}
+          {share ? (
+            <section className="gif-page__share" aria-label={t('gif.share')} data-testid="gif-share">
+              <h2 className="gif-page__share-heading">{t('gif.share')}</h2>
+              {share(g, { title: shareTitle, channelId: channel ?? null })}
+            </section>
+          ) : null}
         </>
       ) : g.result === 'Error' ? (
         <p role="alert">{t('gif.failed')}</p>

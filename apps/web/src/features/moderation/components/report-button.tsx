@@ -31,7 +31,7 @@ export function ReportButton({
     <>
       <button
         type="button"
-        className="report-button"
+        className="text-action"
         aria-label={label}
         title={label}
         onClick={() => (status === 'signedIn' ? setOpen(true) : void navigate(loginHref))}

@@ -33,7 +33,8 @@ export function usePlayerSecond(player: CorePlayer | null): number {
 /**
  * The Comments tab (§2.3; discovery-and-site §5, §8, §9): the moments of the next 400 s from the
  * player's position, grouped by second (5 a group, then 10 more each time), each time a button
- * that seeks there; and the form (login) that adds one at a time typed as seconds or h:m:s.
+ * that seeks there, and a Share button opening the moment's share panel; and the form (login) that
+ * adds one at a time typed as seconds or h:m:s.
  */
 export function MomentsPanel({
   videoUid,
@@ -42,6 +43,7 @@ export function MomentsPanel({
   openMomentId,
   loginHref,
   actions,
+  share,
 }: {
   videoUid: string;
   channelId: string;
@@ -51,6 +53,8 @@ export function MomentsPanel({
   loginHref: string;
   /** What the app adds after each moment (Report, decision 0054). */
   actions?: (moment: Moment) => React.ReactNode;
+  /** A moment's share panel, opened by its Share button (decision 0049). */
+  share?: (moment: Moment) => React.ReactNode;
 }) {
   const { t } = useTranslation('moments');
   const { status } = useSession();
@@ -61,7 +65,8 @@ export function MomentsPanel({
   const [time, setTime] = useState<string | null>(null);
   const [tag, setTag] = useState('');
   const [shown, setShown] = useState<Record<number, number>>({});
-  const ids = { time: useId(), tag: useId() };
+  const [sharing, setSharing] = useState<string | null>(null);
+  const ids = { time: useId(), tag: useId(), share: useId() };
   const typedTime = time ?? formatTimeInput(second);
   const seconds = parseTimeInput(typedTime);
 
@@ -157,7 +162,25 @@ export function MomentsPanel({
                       data-testid="moment"
                     >
                       {m.tag}
+                      {share ? (
+                        <button
+                          type="button"
+                          className="text-action"
+                          aria-expanded={sharing === m._id}
+                          aria-controls={sharing === m._id ? ids.share : undefined}
+                          aria-label={t('shareMoment', { time: formatTimeInput(m.timemarker) })}
+                          onClick={() => setSharing((open) => (open === m._id ? null : m._id))}
+                          data-testid="moment-share"
+                        >
+                          {t('share')}
+                        </button>
+                      ) : null}
                       {actions?.(m)}
+                      {share && sharing === m._id ? (
+                        <div id={ids.share} className="moments-panel__share-panel">
+                          {share(m)}
+                        </div>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

@@ -4,28 +4,17 @@
 import { createApiClient } from '@marquee/api-client';
 import { createElement, type ReactElement } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SharePanel } from '../../../components/share-panel';
 import { initTestI18n, renderInApp } from '../../../lib/render-static';
+import { en as common } from '../../../locales/common';
 import { en } from '../routes-locales';
-import { watchRouteInfo } from '../utils/watch-route-info';
+import { shareEmbedUrl, watchRouteInfo } from '../utils/watch-route-info';
 import { EmbedActions } from './embed-actions';
-import { SharePanel } from './share-panel';
 
-beforeAll(() => initTestI18n({ en: { watchRoutes: en } }));
+beforeAll(() => initTestI18n({ en: { watchRoutes: en, common } }));
 
 const api = createApiClient({ baseUrl: 'http://marquee.test', site: 'demo', source: 'web' });
 const wrap = (child: ReactElement) => renderInApp(child, { api });
-
-const share = (hideEmbeds: boolean) =>
-  wrap(
-    createElement(SharePanel, {
-      pageUrl: 'http://marquee.test/channel/c1/v1',
-      embedUrl: 'http://marquee.test/channel/c1/v1?embed=1',
-      title: 'Night "Train"',
-      channelId: 'c1',
-      videoUid: 'v1',
-      hideEmbeds,
-    }),
-  );
 
 const route = watchRouteInfo(
   { kind: 'video', channelId: 'c1', videoUid: 'v1' },
@@ -33,6 +22,16 @@ const route = watchRouteInfo(
   '?embed=1',
   undefined,
 );
+// The Share tab as the watch screen builds it (the shared panel, given the embed URL this page offers).
+const share = (hideEmbeds: boolean) =>
+  wrap(
+    createElement(SharePanel, {
+      pageUrl: 'http://marquee.test/channel/c1/v1',
+      title: 'Night "Train"',
+      subject: { type: 'video', id: 'v1', videoUid: 'v1', channelId: 'c1' },
+      embedUrl: shareEmbedUrl('http://marquee.test', route, hideEmbeds),
+    }),
+  );
 const embedActions = (hideEmbeds: boolean) =>
   wrap(
     createElement(EmbedActions, {

@@ -18,12 +18,18 @@ import { routeQueueContext, useWatchQueue } from '../api/use-watch-queue';
 import { useEmbedBridge } from '../hooks/use-embed-bridge';
 import { usePreviewLimit } from '../hooks/use-preview-limit';
 import { useWatchHead } from '../hooks/use-watch-head';
-import { flagsSearch, itemWatchPath, overlayPath, type WatchRouteInfo } from '../utils/watch-route-info';
+import {
+  flagsSearch,
+  itemWatchPath,
+  overlayPath,
+  shareEmbedUrl,
+  type WatchRouteInfo,
+} from '../utils/watch-route-info';
 import { watchStateStore } from '../utils/watch-state';
 import { subscribeHref } from '../utils/playback-target';
+import { SharePanel } from '../../../components/share-panel';
 import { EmbedActions } from './embed-actions';
 import { QueuePanel } from './queue-panel';
-import { SharePanel } from './share-panel';
 import { VideoInfoPanel } from './video-info-panel';
 import { WatchTabs } from './watch-tabs';
 import './watch-extras.css';
@@ -141,16 +147,18 @@ export function WatchExtras({
 
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const pageUrl = `${origin}${route.basePath}`;
-  const embedUrl = `${origin}${route.basePath}?embed=1`;
   const hideEmbeds = config?.perms.hideEmbeds ?? false;
   const share = video ? (
     <SharePanel
       pageUrl={pageUrl}
-      embedUrl={embedUrl}
       title={video.title}
-      channelId={variant.channelId}
-      videoUid={variant.videoUid}
-      hideEmbeds={hideEmbeds}
+      subject={{
+        type: 'video',
+        id: variant.videoUid,
+        videoUid: variant.videoUid,
+        channelId: variant.channelId,
+      }}
+      embedUrl={shareEmbedUrl(origin, route, hideEmbeds)}
     />
   ) : null;
 

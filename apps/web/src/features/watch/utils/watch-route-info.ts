@@ -102,3 +102,8 @@ export function itemWatchPath(
 export function overlayPath(info: WatchRouteInfo, overlay: EmbedOverlay | null): string {
   return `${info.basePath}${overlay ? `/embed/${overlay}` : ''}${flagsSearch(info.flags)}`;
 }
+
+/** The embed URL the Share tab offers for this watch page: none where the site hides embeds (D§2.12). */
+export function shareEmbedUrl(origin: string, info: WatchRouteInfo, hideEmbeds: boolean): string | undefined {
+  return hideEmbeds ? undefined : `${origin}${info.basePath}?embed=1`;
+}
