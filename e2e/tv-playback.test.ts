@@ -126,7 +126,13 @@ describe('TV app', () => {
     await pick('ArrowUp', '');
     await expect.poll(modes).toEqual(['en:disabled']);
     await expect.poll(() => ccButton.textContent()).toBe('CC: Off');
-    // Back on the controls returns to the picture (it does not leave the player).
+    // Back in the panel returns to its control; Back on the controls returns to the picture (it
+    // does not leave the player).
+    await page.keyboard.press('Enter');
+    await panel.waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    await expect.poll(() => focusedTestId(page)).toBe('tv-captions-button');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.tv-player__controls[data-active]').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/tvn/generic/play-video/cinema/demo-movie-paper-moon');
