@@ -12,7 +12,9 @@ import {
 /** Shows the text track of `language` and hides every other one (null: captions off). */
 export function showCaptions(video: HTMLVideoElement, language: string | null) {
   let shown = false;
-  for (const track of Array.from(video.textTracks)) {
+  // A provider's player (YouTube…) stands in a media-shaped object without text tracks.
+  const list = (video as Partial<Pick<HTMLVideoElement, 'textTracks'>>).textTracks;
+  for (const track of Array.from(list ?? [])) {
     const on: boolean = !shown && language !== null && track.language === language;
     track.mode = on ? 'showing' : 'disabled';
     shown ||= on;
