@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectPlaysPast, launchBrowser } from './browser';
 
@@ -67,6 +67,75 @@ describe('TV app', () => {
     await contentChange(`${baseUrl}/tvn/webos/play-video/newsroom/demo-video-01`);
     await page.waitForURL(/\/tvn\/webos\/play-video\/newsroom\/demo-video-01$/);
     await expectPlaysPast(page, 1);
+    await page.close();
+  });
+
+  it("turns a movie's WebVTT captions on and off from the player's CC control, with the remote only", async () => {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    const movie = `${baseUrl}/tvn/generic/play-video/cinema/demo-movie-paper-moon?movieUid=demo-movie-paper-moon`;
+    await page.goto(movie);
+    await expectPlaysPast(page, 0.2);
+    const video = page.getByTestId('player');
+    const modes = () =>
+      video.evaluate((v: HTMLVideoElement) => Array.from(v.textTracks).map((t) => `${t.language}:${t.mode}`));
+    const focused = (attr: string) => (p: Page) =>
+      p.evaluate((a) => document.activeElement?.getAttribute(a) ?? null, attr);
+    const focusedTestId = focused('data-testid');
+    const focusedLanguage = focused('data-language');
+    const ccButton = page.getByTestId('tv-captions-button');
+    const panel = page.getByTestId('tv-tracks-panel');
+    // Up reaches the CC control; Enter opens its panel, focused on the current choice.
+    const openPanel = async (current: string) => {
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(() => focusedTestId(page)).toBe('tv-captions-button');
+      await page.keyboard.press('Enter');
+      await panel.waitFor();
+      await expect.poll(() => focusedLanguage(page)).toBe(current);
+    };
+    // An arrow moves within the panel; Enter picks and closes it.
+    const pick = async (arrow: string, language: string) => {
+      await page.keyboard.press(arrow);
+      await expect.poll(() => focusedLanguage(page)).toBe(language);
+      await page.keyboard.press('Enter');
+      await panel.waitFor({ state: 'detached' });
+    };
+    // Off to start with (the demo movies carry English subtitles).
+    await expect.poll(modes).toEqual(['en:disabled']);
+    await expect.poll(() => ccButton.textContent()).toBe('CC: Off');
+
+    await openPanel('');
+    expect(await panel.getByTestId('tv-track-option').allTextContents()).toEqual(['Off', 'English']);
+    await pick('ArrowDown', 'en');
+    await expect.poll(modes).toEqual(['en:showing']);
+    await expect.poll(() => ccButton.textContent()).toBe('CC: English');
+    await expect.poll(() => focusedTestId(page)).toBe('tv-captions-button');
+
+    // Down hands the remote back to the picture: Enter pauses again, and focus is not kept.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.locator('.tv-player__controls[data-active]').count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+
+    // The choice lasts the session: the movie opened again shows English at once.
+    await page.goto(movie);
+    await expectPlaysPast(page, 0.2);
+    await expect.poll(modes).toEqual(['en:showing']);
+
+    // And off again: the panel opens on English, Up to Off.
+    await openPanel('en');
+    await pick('ArrowUp', '');
+    await expect.poll(modes).toEqual(['en:disabled']);
+    await expect.poll(() => ccButton.textContent()).toBe('CC: Off');
+    // Back in the panel returns to its control; Back on the controls returns to the picture (it
+    // does not leave the player).
+    await page.keyboard.press('Enter');
+    await panel.waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    await expect.poll(() => focusedTestId(page)).toBe('tv-captions-button');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.tv-player__controls[data-active]').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/tvn/generic/play-video/cinema/demo-movie-paper-moon');
     await page.close();
   });
 

@@ -3,6 +3,7 @@ import { HLS_MIME } from './constants';
 import { buildHlsConfig, isHlsUrl, type ResolvedPlayerOptions } from './options';
 import { createSourceRenewal } from './source-renewal';
 import { AUTO_QUALITY, type QualityLevel } from './quality';
+import type { AudioTrackInfo } from './tracks';
 
 /** A loaded source: something that can be torn down. */
 export interface EngineHandle {
@@ -12,6 +13,11 @@ export interface EngineHandle {
   /** The picked rendition, or AUTO_QUALITY. */
   quality?(): number;
   setQuality?(index: number): void;
+  /** The stream's audio renditions (hls.js audio tracks, or the element's AudioTrackList). */
+  audioTracks?(): AudioTrackInfo[];
+  /** The playing audio rendition's index, -1 when unknown. */
+  audioTrack?(): number;
+  setAudioTrack?(index: number): void;
 }
 
 export interface EngineCallbacks {
@@ -19,7 +25,21 @@ export interface EngineCallbacks {
   onError(error: PlayerError): void;
   /** The renditions or the picked one changed. */
   onQualities?(): void;
+  /** The audio renditions or the playing one changed. */
+  onAudioTracks?(): void;
 }
+
+/** The element's own audio tracks (Safari and some TV engines; not in TypeScript's DOM types). */
+interface NativeAudioTrack {
+  language: string;
+  label: string;
+  enabled: boolean;
+}
+type NativeAudioTrackList = ArrayLike<NativeAudioTrack> &
+  Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+
+const nativeAudioTracks = (video: HTMLVideoElement) =>
+  (video as HTMLVideoElement & { audioTracks?: NativeAudioTrackList }).audioTracks;
 
 /**
  * Starts loading hls.js where the browser has no native HLS, so a screen that is about to play can
@@ -52,6 +72,10 @@ export function attachNative(video: HTMLVideoElement, options: ResolvedPlayerOpt
     cb.onReady();
   };
   video.addEventListener('loadedmetadata', onMeta, { once: true });
+  const audioList = nativeAudioTracks(video);
+  const onAudio = () => cb.onAudioTracks?.();
+  audioList?.addEventListener('addtrack', onAudio);
+  audioList?.addEventListener('change', onAudio);
   video.src = options.src;
   video.load();
   // The element cannot move its requests onto a renewed token: it switches to the renewed URL at
@@ -75,8 +99,20 @@ export function attachNative(video: HTMLVideoElement, options: ResolvedPlayerOpt
     destroy() {
       renewal?.stop();
       video.removeEventListener('loadedmetadata', onMeta);
+      audioList?.removeEventListener('addtrack', onAudio);
+      audioList?.removeEventListener('change', onAudio);
       video.removeAttribute('src');
       video.load();
+    },
+    audioTracks: () =>
+      Array.from(audioList ?? [], (t, index) => ({
+        index,
+        language: t.language,
+        label: t.label || t.language,
+      })),
+    audioTrack: () => Array.from(audioList ?? []).findIndex((t) => t.enabled),
+    setAudioTrack: (index) => {
+      Array.from(audioList ?? []).forEach((t, i) => (t.enabled = i === index));
     },
   } satisfies EngineHandle;
 }
@@ -119,7 +155,10 @@ export async function attachHlsJs(
   hls.on(Hls.Events.MANIFEST_PARSED, () => {
     cb.onReady();
     cb.onQualities?.();
+    cb.onAudioTracks?.();
   });
+  hls.on(Hls.Events.AUDIO_TRACKS_UPDATED, () => cb.onAudioTracks?.());
+  hls.on(Hls.Events.AUDIO_TRACK_SWITCHED, () => cb.onAudioTracks?.());
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (!data.fatal) return;
     // startLoad() resumes segment loading; it never refetches a playlist that failed to load, so a
@@ -153,6 +192,16 @@ export async function attachHlsJs(
       // nextLevel switches at the next fragment, without flushing the buffer and stalling.
       hls.nextLevel = index;
       cb.onQualities?.();
+    },
+    audioTracks: () =>
+      hls.audioTracks.map((t, index) => ({
+        index,
+        language: t.lang ?? '',
+        label: t.name || t.lang || String(index + 1),
+      })),
+    audioTrack: () => hls.audioTrack,
+    setAudioTrack: (index) => {
+      hls.audioTrack = index;
     },
   };
 }

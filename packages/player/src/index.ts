@@ -79,6 +79,17 @@ export { preloadHlsEngine } from './engines';
 export { AUTO_QUALITY, qualityOptions, type QualityLevel, type QualityOption } from './quality';
 export { captionTracks, type CaptionTrack, type SubtitleRef } from './captions';
 export {
+  INITIAL_TRACK_CHOICE,
+  audioOptions,
+  chosenAudioTrack,
+  matchLanguage,
+  reduceTrackChoice,
+  shownCaptions,
+  type AudioTrackInfo,
+  type TrackChoice,
+  type TrackChoiceEvent,
+} from './tracks';
+export {
   createSmartPause,
   bindSmartPause,
   type SmartPause,

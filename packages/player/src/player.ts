@@ -4,6 +4,7 @@ import { fromMediaError, fromUnknownError, type PlayerError } from './errors';
 import { createEmitter, type Listener } from './events';
 import { buildPlayerOptions, chooseEngine, type EngineKind, type PlayerOptions } from './options';
 import { AUTO_QUALITY, type QualityLevel } from './quality';
+import type { AudioTrackInfo } from './tracks';
 
 export interface PlayerEvents {
   ready: { engine: EngineKind; duration: number };
@@ -15,6 +16,8 @@ export interface PlayerEvents {
   mutedchange: { muted: boolean };
   /** The renditions (hls.js levels) or the picked one changed. */
   qualities: { levels: QualityLevel[]; current: number };
+  /** The audio renditions or the playing one changed. */
+  audiotracks: { tracks: AudioTrackInfo[]; current: number };
 }
 
 export interface Player {
@@ -35,6 +38,11 @@ export interface Player {
   quality(): number;
   /** Picks a rendition (AUTO_QUALITY for automatic); switches at the next segment. */
   setQuality(index: number): void;
+  /** The stream's audio renditions (hls.js audio tracks, or the element's own); often just one. */
+  audioTracks(): AudioTrackInfo[];
+  /** The playing audio rendition's index, -1 when unknown. */
+  audioTrack(): number;
+  setAudioTrack(index: number): void;
   on<K extends keyof PlayerEvents>(event: K, listener: Listener<PlayerEvents[K]>): () => void;
   off<K extends keyof PlayerEvents>(event: K, listener: Listener<PlayerEvents[K]>): void;
   destroy(): void;
@@ -116,6 +124,13 @@ export function createPlayer(video: HTMLVideoElement, input: PlayerOptions): Pla
         current: handle.quality?.() ?? AUTO_QUALITY,
       });
     },
+    onAudioTracks: () => {
+      if (destroyed || !handle) return;
+      emitter.emit('audiotracks', {
+        tracks: handle.audioTracks?.() ?? [],
+        current: handle.audioTrack?.() ?? -1,
+      });
+    },
   };
 
   if (engine === 'hls.js') {
@@ -126,12 +141,14 @@ export function createPlayer(video: HTMLVideoElement, input: PlayerOptions): Pla
           handle = h;
           // The manifest may have been parsed before the handle arrived.
           callbacks.onQualities();
+          callbacks.onAudioTracks();
         }
       },
       (error: unknown) => reportError(fromUnknownError(error)),
     );
   } else {
     handle = attachNative(video, options, callbacks);
+    callbacks.onAudioTracks();
   }
 
   const seek = (seconds: number) => {
@@ -160,6 +177,9 @@ export function createPlayer(video: HTMLVideoElement, input: PlayerOptions): Pla
     qualities: () => handle?.qualities?.() ?? [],
     quality: () => handle?.quality?.() ?? AUTO_QUALITY,
     setQuality: (index) => handle?.setQuality?.(index),
+    audioTracks: () => handle?.audioTracks?.() ?? [],
+    audioTrack: () => handle?.audioTrack?.() ?? -1,
+    setAudioTrack: (index) => handle?.setAudioTrack?.(index),
     on: emitter.on,
     off: emitter.off,
     destroy() {

@@ -8,6 +8,8 @@ import { RemoteProvider, type RemoteHandler } from '../lib/remote';
 import { useToast } from '../lib/toast';
 import { deepLinkTarget, getPlatform, isPlatformType, watchContentChanges } from '../platform';
 import { useSiteConfig } from '../features/site';
+// Not the feature's index: that would pull the player (a lazy chunk) into the first load.
+import { platformTrackHandlers } from '../features/playback/utils/track-choice';
 import { TopBar } from './top-bar';
 
 /**
@@ -43,7 +45,12 @@ function PlatformShell({ type }: { type: string }) {
 
   const { t } = useTranslation();
   useEffect(
-    () => platform.setup?.({ notify: (notice) => toast(t(notice)), target: window }),
+    () =>
+      platform.setup?.({
+        notify: (notice) => toast(t(notice)),
+        target: window,
+        tracks: platformTrackHandlers(),
+      }),
     [platform, toast, t],
   );
   // A content-change URL opens its screen, or says it cannot (playback-and-social §2.1, §8).

@@ -34,4 +34,4 @@ export function remoteAction(
 }
 
 export { CONTENT_CHANGE_EVENT, deepLinkTarget, watchContentChanges } from './deep-link';
-export type { Platform, RemoteAction, PlatformContext } from './types';
+export type { Platform, RemoteAction, PlatformContext, PlatformTrackHandlers } from './types';

@@ -37,7 +37,8 @@ describe('TV platforms', () => {
   it("shows 'Network offline' and 'Network reconnected' on the Tizen variant", () => {
     const target = new EventTarget();
     const notify = vi.fn();
-    const cleanup = getPlatform('tizen').setup!({ notify, target });
+    const tracks = { closedCaptions: vi.fn(), language: vi.fn() };
+    const cleanup = getPlatform('tizen').setup!({ notify, target, tracks });
     target.dispatchEvent(new Event('offline'));
     target.dispatchEvent(new Event('online'));
     expect(notify.mock.calls).toEqual([['networkOffline'], ['networkReconnected']]);

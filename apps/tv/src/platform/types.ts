@@ -17,9 +17,24 @@ export type RemoteAction =
 /** Platform events the app tells the viewer about, in their language. */
 export type PlatformNotice = 'networkOffline' | 'networkReconnected';
 
+/**
+ * The player's closed-caption and language handlers (playback-and-social §2.1), for an adapter to
+ * call when the device says so (e.g. VIZIO's `setClosedCaptionHandler`). The choice is the
+ * session's (the remote's CC menu changes the same one), so a call works with or without a video
+ * playing: the next one starts with it. Decision 0070.
+ */
+export interface PlatformTrackHandlers {
+  /** The device's closed captions were turned on or off. */
+  closedCaptions: (enabled: boolean) => void;
+  /** The device's language (BCP 47): captions and audio use it where the video has it. */
+  language: (language: string) => void;
+}
+
 export interface PlatformContext {
   /** Shows the notice as a toast (playback-and-social §9: 5 s, no duplicates). */
   notify: (notice: PlatformNotice) => void;
+  /** Turn captions on or off and pick their language from the platform. */
+  tracks: PlatformTrackHandlers;
   /** Where online/offline events arrive (window in the app, a fake in tests). */
   target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 }

@@ -217,6 +217,9 @@ export function createProviderPlayer(container: HTMLElement, input: ProviderPlay
     qualities: () => [],
     quality: () => AUTO_QUALITY,
     setQuality: () => undefined,
+    audioTracks: () => [],
+    audioTrack: () => -1,
+    setAudioTrack: () => undefined,
     on: emitter.on,
     off: emitter.off,
     destroy() {

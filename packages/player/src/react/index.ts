@@ -19,7 +19,8 @@ export {
   useLiveChannelAnalytics,
 } from './analytics';
 export { useSmartPause } from './use-smart-pause';
-export { PlayerMenu, showCaptions, DEFAULT_MENU_LABELS, type PlayerMenuLabels } from './player-menu';
+export { PlayerMenu, DEFAULT_MENU_LABELS, type PlayerMenuLabels } from './player-menu';
+export { useTrackChoice, showCaptions, type TrackChoiceView } from './use-track-choice';
 export { useDobGate, type DobGate } from './use-dob-gate';
 export { usePartySync, type UsePartySyncOptions } from './use-party-sync';
 export { usePartyRoom } from './use-party-room';

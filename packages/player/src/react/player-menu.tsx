@@ -2,6 +2,8 @@ import { useEffect, useState, type CSSProperties } from 'react';
 import type { CaptionTrack } from '../captions';
 import type { Player } from '../player';
 import { AUTO_QUALITY, qualityOptions, type QualityLevel } from '../quality';
+import { INITIAL_TRACK_CHOICE, reduceTrackChoice } from '../tracks';
+import { useTrackChoice } from './use-track-choice';
 
 export interface PlayerMenuLabels {
   captions: string;
@@ -16,16 +18,6 @@ export const DEFAULT_MENU_LABELS: PlayerMenuLabels = {
   quality: 'Quality',
   qualityAuto: 'Auto',
 };
-
-/** Shows the text track of `language` and hides every other one (null: captions off). */
-export function showCaptions(video: HTMLVideoElement, language: string | null) {
-  let shown = false;
-  for (const track of Array.from(video.textTracks)) {
-    const on: boolean = !shown && language !== null && track.language === language;
-    track.mode = on ? 'showing' : 'disabled';
-    shown ||= on;
-  }
-}
 
 const selectStyle: CSSProperties = {
   padding: '4px 6px',
@@ -55,7 +47,9 @@ export function PlayerMenu({
 }) {
   const [levels, setLevels] = useState<QualityLevel[]>([]);
   const [quality, setQuality] = useState(AUTO_QUALITY);
-  const [captions, setCaptions] = useState<string | null>(null);
+  const [choice, setChoice] = useState(INITIAL_TRACK_CHOICE);
+  // The same captions rule as the TV's remote menu (one way: `useTrackChoice`).
+  const { shown } = useTrackChoice(player, tracks, choice);
 
   useEffect(() => {
     if (!player) return;
@@ -66,11 +60,6 @@ export function PlayerMenu({
       setQuality(current);
     });
   }, [player]);
-
-  // Tracks load with the element; re-apply the choice when they change (a new video keeps it off).
-  useEffect(() => {
-    if (player) showCaptions(player.video, captions);
-  }, [player, captions, tracks]);
 
   const options = qualityOptions(levels);
   if (tracks.length === 0 && options.length === 0) return null;
@@ -94,8 +83,11 @@ export function PlayerMenu({
           aria-label={labels.captions}
           title={labels.captions}
           data-testid="player-captions"
-          value={captions ?? ''}
-          onChange={(e) => setCaptions(e.target.value || null)}
+          value={shown?.language ?? ''}
+          onChange={(e) => {
+            const language = e.target.value || null;
+            setChoice((c) => reduceTrackChoice(c, { type: 'captions', language }));
+          }}
           style={selectStyle}
         >
           <option value="">

@@ -10,6 +10,13 @@ export const en = {
   pressForSound: 'Press any key for sound',
   pressExit: 'Press Back to exit',
   pressDownForChat: 'Press Down for the live chat',
+  tracks: {
+    cc: 'CC',
+    audio: 'Audio',
+    off: 'Off',
+    captionsTitle: 'Captions',
+    audioTitle: 'Audio language',
+  },
   ageGate: {
     title: 'Enter your birth date',
     intro: 'This video has an age restriction. Use Up and Down to enter your date of birth.',
@@ -33,6 +40,13 @@ export const es: Messages<typeof en> = {
   pressForSound: 'Pulsa cualquier tecla para activar el sonido',
   pressExit: 'Pulsa Atrás para salir',
   pressDownForChat: 'Pulsa Abajo para ver el chat en directo',
+  tracks: {
+    cc: 'CC',
+    audio: 'Audio',
+    off: 'Desactivados',
+    captionsTitle: 'Subtítulos',
+    audioTitle: 'Idioma del audio',
+  },
   ageGate: {
     title: 'Indica tu fecha de nacimiento',
     intro:

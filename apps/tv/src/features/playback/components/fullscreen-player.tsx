@@ -1,10 +1,20 @@
 import { useApi } from '@marquee/api-client/react';
-import { Player, useIdle, type PlayerProps, type PlayerState } from '@marquee/player/react';
-import { HOTKEY_SEEK_SECONDS, trackMilestones, type Player as CorePlayer } from '@marquee/player';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Player, useIdle, useTrackChoice, type PlayerProps, type PlayerState } from '@marquee/player/react';
+import {
+  HOTKEY_SEEK_SECONDS,
+  trackMilestones,
+  type CaptionTrack,
+  type Player as CorePlayer,
+} from '@marquee/player';
+import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useRemote } from '../../../lib/remote';
 import type { TvPlaybackProblem } from '../utils/playback-problem';
+import { trackChoice } from '../utils/track-choice';
 import { useTranslation } from 'react-i18next';
+import { AUDIO_KEY, CAPTIONS_KEY, TrackControls, TrackPanel, type TrackMenuState } from './track-menu';
+
+const NO_TRACKS: readonly CaptionTrack[] = [];
 
 interface FullscreenPlayerProps {
   src: string | null | undefined;
@@ -26,6 +36,8 @@ interface FullscreenPlayerProps {
   onEnded?: () => void;
   /** A column beside the picture (a live event's chat); Down shows and hides it. */
   aside?: ReactNode;
+  /** The video's WebVTT subtitles (`captionTracks`): the CC control lists them. */
+  tracks?: readonly CaptionTrack[];
 }
 
 function clock(seconds: number) {
@@ -39,6 +51,8 @@ function clock(seconds: number) {
 /**
  * The TV player: full screen, autoplay, driven by the remote (Enter/Play/Pause toggle, Left/Right seek
  * 5 s on VOD, Back leaves). The info overlay hides after 2 s without a key press while playing.
+ * Up focuses the CC (and Audio) controls: the session's captions and audio choice, which the
+ * platform's handlers change too (decision 0070).
  */
 export function FullscreenPlayer({
   src,
@@ -54,6 +68,7 @@ export function FullscreenPlayer({
   onPlayer: onPlayerProp,
   onEnded,
   aside,
+  tracks = NO_TRACKS,
 }: FullscreenPlayerProps) {
   const playerRef = useRef<CorePlayer | null>(null);
   const { t } = useTranslation('playback');
@@ -65,6 +80,14 @@ export function FullscreenPlayer({
   const [player, setPlayer] = useState<CorePlayer | null>(null);
   const [exitMessage, setExitMessage] = useState(false);
   const [asideOpen, setAsideOpen] = useState(true);
+  const choice = useSyncExternalStore(trackChoice.subscribe, trackChoice.get);
+  const trackView = useTrackChoice(player, tracks, choice);
+  const hasTrackControls = tracks.length > 0 || trackView.audio.length > 0;
+  const [menu, setMenu] = useState<TrackMenuState>('closed');
+  const openControls = (to: 'captions' | 'audio' | null) => {
+    setMenu('controls');
+    void setFocus(to === 'audio' || (to === null && tracks.length === 0) ? AUDIO_KEY : CAPTIONS_KEY);
+  };
   const onPlayer = useCallback(
     (p: CorePlayer | null) => {
       playerRef.current = p;
@@ -83,6 +106,26 @@ export function FullscreenPlayer({
     const p = playerRef.current;
     // Autoplay starts muted; the first remote key is the gesture that brings the sound back.
     if (p?.video.muted) p.setMuted(false);
+    // On the CC/Audio controls or in their panel, spatial navigation moves focus; Back and Down
+    // always lead out, so focus is never trapped there.
+    if (menu !== 'closed' && hasTrackControls) {
+      if (action === 'back') {
+        if (menu === 'controls') setMenu('closed');
+        else openControls(menu);
+        return true;
+      }
+      if (menu === 'controls') {
+        if (action === 'down') {
+          setMenu('closed');
+          return true;
+        }
+        if (action === 'up') return true;
+        if (action === 'left' || action === 'right' || action === 'enter') return false;
+      } else {
+        if (action === 'up' || action === 'down' || action === 'enter') return false;
+        if (action === 'left' || action === 'right') return true;
+      }
+    }
     switch (action) {
       case 'back':
       case 'stop':
@@ -110,13 +153,17 @@ export function FullscreenPlayer({
       case 'down':
         if (aside) setAsideOpen((open) => !open);
         return true;
+      case 'up':
+        if (hasTrackControls && !problem) openControls(null);
+        return true;
       default:
         // Up (and Down without a column) only wakes the overlay (useIdle sees the key press).
         return true;
     }
   });
 
-  const showOverlay = !idle || !state?.playing;
+  const menuOpen = menu !== 'closed' && hasTrackControls;
+  const showOverlay = !idle || !state?.playing || menuOpen;
   const progress = state && state.duration > 0 ? Math.min(1, state.currentTime / state.duration) : 0;
 
   return (
@@ -149,6 +196,8 @@ export function FullscreenPlayer({
           onPlayer={onPlayer}
           onStateChange={setState}
           onEnded={onEnded}
+          tracks={tracks}
+          menu={false}
         />
       )}
       {!problem ? (
@@ -176,7 +225,60 @@ export function FullscreenPlayer({
           ) : null}
           {state?.playing && state.muted ? <p className="tv-hint">{t('pressForSound')}</p> : null}
           {aside && !asideOpen ? <p className="tv-hint">{t('pressDownForChat')}</p> : null}
+          {hasTrackControls ? (
+            <TrackControls
+              tracks={tracks}
+              shown={trackView.shown}
+              audio={trackView.audio}
+              audioTrack={trackView.audioTrack}
+              active={menuOpen}
+              onOpen={setMenu}
+            />
+          ) : null}
         </div>
+      ) : null}
+      {!problem && menuOpen && menu === 'captions' ? (
+        <TrackPanel
+          kind="captions"
+          options={[
+            {
+              key: 'tv-track-off',
+              language: '',
+              label: t('tracks.off'),
+              selected: !trackView.shown,
+              onPick: () => {
+                trackChoice.dispatch({ type: 'captions', language: null });
+                openControls('captions');
+              },
+            },
+            ...tracks.map((track) => ({
+              key: `tv-track-${track.language}`,
+              language: track.language,
+              label: track.label,
+              selected: trackView.shown?.language === track.language,
+              onPick: () => {
+                trackChoice.dispatch({ type: 'captions', language: track.language });
+                openControls('captions');
+              },
+            })),
+          ]}
+        />
+      ) : null}
+      {!problem && menuOpen && menu === 'audio' ? (
+        <TrackPanel
+          kind="audio"
+          options={trackView.audio.map((a) => ({
+            key: `tv-audio-${a.index}`,
+            language: a.language,
+            label: a.label,
+            selected: a.index === trackView.audioTrack,
+            onPick: () => {
+              if (a.language) trackChoice.dispatch({ type: 'audio', language: a.language });
+              player?.setAudioTrack(a.index);
+              openControls('audio');
+            },
+          }))}
+        />
       ) : null}
       {!problem && aside && asideOpen ? aside : null}
       {!problem && exitMessage ? (

@@ -5,10 +5,10 @@ import {
   useProgressTracking,
   useResumePosition,
 } from '@marquee/player/react';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EndOfVideoAction } from '@marquee/domain';
-import type { Player as CorePlayer } from '@marquee/player';
+import { captionTracks, type Player as CorePlayer } from '@marquee/player';
 import { useVideo } from '../api/use-video';
 import { useAgeGate } from '../hooks/use-age-gate';
 import { useEndOfVideo } from '../hooks/use-end-of-video';
@@ -48,6 +48,11 @@ export function PlayVideo({
   useHeartbeat(player, channelId, video.data, usePlayerPayload(channelId, video.data));
   const onEnded = useEndOfVideo(video.data, channelId, onEnd);
   const { t } = useTranslation('playback');
+  // The site's WebVTT subtitles, beside the signed playlist (as on the web).
+  const tracks = useMemo(
+    () => captionTracks(video.data?.subtitles ?? [], playUrl.data?.url),
+    [video.data, playUrl.data],
+  );
   // The gate runs alongside play-url (§4.1); the player waits for it (§4.2).
   const ageGate = useAgeGate(video.data);
   const problem =
@@ -74,6 +79,7 @@ export function PlayVideo({
       onLeave={onLeave}
       onEnded={vod ? onEnded : undefined}
       aside={type === 'liveEvent' && liveChat ? liveChat(videoUid) : undefined}
+      tracks={tracks}
     />
   );
 }
