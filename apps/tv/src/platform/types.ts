@@ -63,6 +63,11 @@ export interface Platform {
   onLanguage?: PlatformSubscription<PlatformLanguage>;
   /** The device's model, id and ad-tracking choice, once the platform has told them (VIZIO). */
   onDevice?: PlatformSubscription<PlatformDevice>;
+  /**
+   * Where a viewer activates this TV, from the server's activation URL (accounts-and-commerce §2:
+   * VIZIO's is /activate/vizio, which the web sends on to /activate with source vizio).
+   */
+  activationUrl?: (serverUrl: string) => string;
   /** Leaves the app for the TV's launcher (VIZIO's exitApplication); false when the platform cannot now. */
   exitApp?: () => boolean;
 }

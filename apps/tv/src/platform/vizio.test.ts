@@ -45,6 +45,15 @@ describe('the VIZIO SmartCast variant', () => {
     expect(remoteAction(vizio, { keyCode: 10009 })).toBeNull();
   });
 
+  it('sends the viewer to /activate/vizio to activate this TV', () => {
+    const vizio = getPlatform('vizio');
+    expect(vizio.activationUrl?.('https://demo.example.com/activate')).toBe(
+      'https://demo.example.com/activate/vizio',
+    );
+    expect(vizio.activationUrl?.('http://tv.test/activate/')).toBe('http://tv.test/activate/vizio');
+    expect(getPlatform('generic').activationUrl).toBeUndefined();
+  });
+
   it('waits for the library, then registers its content-change, caption and language handlers and reads the device', async () => {
     const { fake, start, openContent } = tv();
     const stop = start();

@@ -153,6 +153,7 @@ export function createVizioPlatform(env: () => VizioEnvironment = pageEnvironmen
     onClosedCaptions: captions.subscribe,
     onLanguage: language.subscribe,
     onDevice: device.subscribe,
+    activationUrl: (url) => url.replace(/\/activate\/?$/, '/activate/vizio'),
     exitApp() {
       const lib = env().window.VIZIO;
       if (typeof lib?.exitApplication !== 'function') return false;
