@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { DEFAULT_TYPE, paths, SCREEN_SEGMENTS } from '../config/paths';
@@ -6,7 +6,13 @@ import { ApiProvider, SessionProvider, useApplyTheme } from '@marquee/api-client
 import { apiFor, sessionFor } from '../lib/api';
 import { RemoteProvider, type RemoteHandler } from '../lib/remote';
 import { useToast } from '../lib/toast';
-import { deepLinkTarget, getPlatform, isPlatformType, watchContentChanges } from '../platform';
+import {
+  deepLinkTarget,
+  getPlatform,
+  isPlatformType,
+  watchContentChanges,
+  type PlatformNotice,
+} from '../platform';
 import { useSiteConfig } from '../features/site';
 // Not the feature's index: that would pull the player (a lazy chunk) into the first load.
 import { platformTrackHandlers } from '../features/playback/utils/track-choice';
@@ -44,28 +50,32 @@ function PlatformShell({ type }: { type: string }) {
   useApplyTheme(config.data);
 
   const { t } = useTranslation();
+  // A content-change URL opens its screen, or says it cannot (playback-and-social §2.1, §8).
+  const openContent = useCallback(
+    (url: string) => {
+      const to = deepLinkTarget(url);
+      if (to) void navigate(to);
+      else toast(t('deepLinkError'));
+    },
+    [navigate, toast, t],
+  );
+  // The platform starts once per variant (VIZIO's handlers are registered once); it reaches the
+  // newest toast and router through a ref.
+  const latest = useRef({ openContent, notify: (notice: PlatformNotice) => toast(t(notice)) });
+  useEffect(() => {
+    latest.current = { openContent, notify: (notice) => toast(t(notice)) };
+  }, [openContent, toast, t]);
   useEffect(
     () =>
       platform.setup?.({
-        notify: (notice) => toast(t(notice)),
+        notify: (notice) => latest.current.notify(notice),
+        openContent: (url) => latest.current.openContent(url),
         target: window,
         tracks: platformTrackHandlers(),
       }),
-    [platform, toast, t],
+    [platform],
   );
-  // A content-change URL opens its screen, or says it cannot (playback-and-social §2.1, §8).
-  useEffect(
-    () =>
-      watchContentChanges(
-        (url) => {
-          const to = deepLinkTarget(url);
-          if (to) void navigate(to);
-          else toast(t('deepLinkError'));
-        },
-        { window, document },
-      ),
-    [navigate, toast, t],
-  );
+  useEffect(() => watchContentChanges(openContent, { window, document }), [openContent]);
 
   const isPlayer = /\/play-(video|live)\//.test(location.pathname);
   const atHome =
@@ -74,13 +84,15 @@ function PlatformShell({ type }: { type: string }) {
   // Back from any screen but the home grid: back in history, else home.
   const fallback = useCallback<RemoteHandler>(
     (action) => {
+      // Exit leaves the app where the platform can (VIZIO's exitApplication).
+      if (action === 'exit') return platform.exitApp?.() === true;
       if (action !== 'back' || atHome) return false;
       const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
       if (idx > 0) void navigate(-1);
       else void navigate(paths.discover.getHref(type), { replace: true });
       return true;
     },
-    [atHome, navigate, type],
+    [atHome, navigate, type, platform],
   );
 
   return (

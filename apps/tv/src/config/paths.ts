@@ -1,6 +1,6 @@
 /**
  * Every route of the TV app, in one place. The router's basename is /tvn, so these are relative to it:
- * /tvn/{type}/… where type is the TV platform (generic, tizen, webos; playback-and-social §2.1).
+ * /tvn/{type}/… where type is the TV platform (generic, tizen, webos, vizio; playback-and-social §2.1).
  */
 const enc = encodeURIComponent;
 

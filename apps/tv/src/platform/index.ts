@@ -1,9 +1,10 @@
 import { generic } from './generic';
 import { tizen } from './tizen';
+import { vizio } from './vizio';
 import { webos } from './webos';
 import { COMMON_KEYS, type Platform, type RemoteAction } from './types';
 
-export const PLATFORMS: Readonly<Record<string, Platform>> = { generic, tizen, webos };
+export const PLATFORMS: Readonly<Record<string, Platform>> = { generic, tizen, webos, vizio };
 
 export function isPlatformType(type: string | undefined): type is string {
   return !!type && Object.prototype.hasOwnProperty.call(PLATFORMS, type);
@@ -34,4 +35,12 @@ export function remoteAction(
 }
 
 export { CONTENT_CHANGE_EVENT, deepLinkTarget, watchContentChanges } from './deep-link';
-export type { Platform, RemoteAction, PlatformContext, PlatformTrackHandlers } from './types';
+export type {
+  Platform,
+  PlatformContext,
+  PlatformDevice,
+  PlatformNotice,
+  PlatformSubscription,
+  PlatformTrackHandlers,
+  RemoteAction,
+} from './types';

@@ -37,7 +37,26 @@ export interface PlatformContext {
   tracks: PlatformTrackHandlers;
   /** Where online/offline events arrive (window in the app, a fake in tests). */
   target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+  /**
+   * Hands a content-change URL the platform delivered to the app's §2.1 deep-link rule (the shell:
+   * its screen, or the error toast). Optional for adapters that have none.
+   */
+  openContent?: (url: string) => void;
 }
+
+/**
+ * The device as its platform names it, for the player payload's deviceModel, deviceId and lat (§3);
+ * null where the platform did not say (the browser's own is used then).
+ */
+export interface PlatformDevice {
+  model: string | null;
+  id: string | null;
+  /** The platform's limit-ad-tracking setting (lat 1). */
+  limitAdTracking: boolean | null;
+}
+
+/** Subscribes to a platform setting: the handler hears the latest value at once (if known), then every change. */
+export type PlatformSubscription<T> = (handler: (value: T) => void) => () => void;
 
 /** One TV platform variant, chosen by the :type route parameter. */
 export interface Platform {
@@ -47,6 +66,15 @@ export interface Platform {
   keys: Readonly<Record<number, RemoteAction>>;
   /** Platform start-up (register keys, network listeners); returns its cleanup. */
   setup?: (ctx: PlatformContext) => () => void;
+  /** The device's model, id and ad-tracking choice, once the platform has told them (VIZIO). */
+  onDevice?: PlatformSubscription<PlatformDevice>;
+  /**
+   * Where a viewer activates this TV, from the server's activation URL (accounts-and-commerce §2:
+   * VIZIO's is /activate/vizio, which the web sends on to /activate with source vizio).
+   */
+  activationUrl?: (serverUrl: string) => string;
+  /** Leaves the app for the TV's launcher (VIZIO's exitApplication); false when the platform cannot now. */
+  exitApp?: () => boolean;
 }
 
 /** Keys every platform sends: the arrows and Enter. */

@@ -12,7 +12,15 @@ import { deviceInfo, pageAdConsent } from '../consent';
 export function usePlayerPayload(
   channelId: string,
   video: Video | undefined,
-  opts: { start?: number | null; pid?: string | null } = {},
+  opts: {
+    start?: number | null;
+    pid?: string | null;
+    /**
+     * The device as a TV platform names it (model, id, limit ad tracking); null while it is not known
+     * yet (the payload waits). Without it, the browser's own and no id (decision 0064).
+     */
+    device?: { model: string; id: string | null; limitAdTracking: boolean } | null;
+  } = {},
 ): PlayerPayload | null {
   const api = useApi();
   const session = useSession();
@@ -23,10 +31,10 @@ export function usePlayerPayload(
     return () => void (live = false);
   }, []);
   const userId = session.status === 'signedIn' ? (session.user?.id ?? null) : null;
-  const { start = 0, pid = null } = opts;
+  const { start = 0, pid = null, device: platformDevice } = opts;
   return useMemo(() => {
-    if (!video || !consent) return null;
-    const device = deviceInfo();
+    if (!video || !consent || platformDevice === null) return null;
+    const browser = deviceInfo();
     return buildPlayerPayload({
       video,
       channelId,
@@ -34,10 +42,11 @@ export function usePlayerPayload(
       source: playerSource(video.liveEvent?.sourceType),
       start: start ?? 0,
       viewer: { userId },
-      // The web has no device id of its own (the TV's is its activation's, decision 0064).
-      device: { model: device.model, id: null, limitAdTracking: device.limitAdTracking },
+      // The web has no device id of its own (the TV's activation id is not handed out, decision 0064);
+      // a TV platform that names its device gives its own (VIZIO, decision 0071).
+      device: platformDevice ?? { model: browser.model, id: null, limitAdTracking: browser.limitAdTracking },
       pid,
       consent,
     });
-  }, [video, consent, channelId, api.site, start, userId, pid]);
+  }, [video, consent, channelId, api.site, start, userId, pid, platformDevice]);
 }

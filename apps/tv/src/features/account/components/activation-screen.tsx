@@ -3,6 +3,7 @@ import type { LoginResponse } from '@marquee/contract';
 import { useEffect } from 'react';
 import { FocusableButton } from '../../../components/focusable-button';
 import { StatusMessage } from '../../../components/status-message';
+import { usePlatform } from '../../../lib/remote';
 import { useDeviceActivation } from '../hooks/use-device-activation';
 import { useTranslation } from 'react-i18next';
 
@@ -17,6 +18,11 @@ export function ActivationScreen({ onActivated }: { onActivated: (login: LoginRe
   const { t } = useTranslation(['account', 'common']);
   const { ref, focusKey } = useFocusable({ focusKey: 'ACTIVATION', trackChildren: true });
   const ready = state.phase === 'showing' || state.phase === 'error';
+  const platform = usePlatform();
+  const activationUrl =
+    state.phase === 'showing'
+      ? (platform?.activationUrl?.(state.registration.activationUrl) ?? state.registration.activationUrl)
+      : '';
 
   useEffect(() => {
     if (ready) setFocus(NEW_CODE_KEY);
@@ -49,8 +55,8 @@ export function ActivationScreen({ onActivated }: { onActivated: (login: LoginRe
             <ol className="tv-activation__steps">
               <li>
                 {t('stepGoTo')}{' '}
-                <strong data-testid="activation-url" data-url={state.registration.activationUrl}>
-                  {state.registration.activationUrl.replace(/^https?:\/\//, '')}
+                <strong data-testid="activation-url" data-url={activationUrl}>
+                  {activationUrl.replace(/^https?:\/\//, '')}
                 </strong>
               </li>
               <li>{t('stepEnterCode')}</li>

@@ -9,6 +9,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EndOfVideoAction } from '@marquee/domain';
 import { captionTracks, type Player as CorePlayer } from '@marquee/player';
+import { usePlatformDevice } from '../hooks/use-platform-device';
 import { useVideo } from '../api/use-video';
 import { useAgeGate } from '../hooks/use-age-gate';
 import { useEndOfVideo } from '../hooks/use-end-of-video';
@@ -45,7 +46,8 @@ export function PlayVideo({
   const vod = !!type && type !== 'liveEvent' && type !== 'liveChannel';
   useProgressTracking(player, videoUid, vod);
   usePlaybackAnalytics(player, channelId, videoUid, vod);
-  useHeartbeat(player, channelId, video.data, usePlayerPayload(channelId, video.data));
+  const device = usePlatformDevice();
+  useHeartbeat(player, channelId, video.data, usePlayerPayload(channelId, video.data, { device }));
   const onEnded = useEndOfVideo(video.data, channelId, onEnd);
   const { t } = useTranslation('playback');
   // The site's WebVTT subtitles, beside the signed playlist (as on the web).
