@@ -32,6 +32,8 @@
     video.setAttribute('data-testid', 'dm-stand-in');
     video.setAttribute('data-video-id', options.video);
     video.playsInline = true;
+    // A live stream does not end: the clip loops, so no test races its 5 s.
+    video.loop = true;
     video.muted = params.mute === true || params.mute === 'true';
     video.style.width = '100%';
     video.style.height = '100%';

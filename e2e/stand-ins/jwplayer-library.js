@@ -51,6 +51,8 @@
       video.setAttribute('data-testid', 'jw-stand-in');
       video.setAttribute('data-playlist', String(config.playlist));
       video.playsInline = true;
+      // A live stream does not end: the clip loops, so no test races its 5 s.
+      video.loop = true;
       video.muted = config.mute === true;
       video.style.width = '100%';
       video.style.height = '100%';
