@@ -72,6 +72,11 @@ describe('play-url outcomes → where the watch screen goes (§4.1)', () => {
       href: '/passcode?odrc=watch&videoUid=v1&channel=news',
     });
   });
+  it('privateContent or archivedContent (closed) → an error toast, then home; an embed keeps its notice', () => {
+    expect(playbackTarget('closed', intent, null)).toEqual({ kind: 'home', href: '/' });
+    expect(playbackTarget('closed', intent, null, true)).toEqual({ kind: 'none' });
+    expect(playbackTarget('notFound', intent, null)).toEqual({ kind: 'none' });
+  });
   it('in an embed, login is a link (a partner page is not navigated away)', () => {
     expect(playbackTarget('login', intent, null, true)).toMatchObject({ kind: 'link', label: 'login' });
   });
