@@ -1,24 +1,16 @@
 // §8 "Live-event load: the server's msg or message": the not-live screen's failed event read shows
 // the server's own words under its title.
-import { ApiError, parseApiError, videoQueryOptions } from '@marquee/api-client';
+import { parseApiError, videoQueryOptions, type ApiError } from '@marquee/api-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api';
+import { initTestI18n } from '../../../lib/render-static';
 import { en } from '../not-live-locales';
 import { NotLiveView } from './not-live-view';
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources: { en: { notLive: en } },
-    lng: 'en',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-});
+beforeAll(() => initTestI18n({ en: { notLive: en } }));
 
 /** The not-live screen with the event's read already failed with `error`. */
 function renderFailed(error: ApiError) {
