@@ -17,7 +17,7 @@ export {
 } from './api/use-watch-queue';
 export { QueuePanel, type QueuePanelProps } from './components/queue-panel';
 /** Watch routes, variants, tabs and embed (decision 0028). */
-export { watchRouteInfo, type WatchRouteInfo } from './utils/watch-route-info';
+export { watchRouteInfo, watchScreenKey, type WatchRouteInfo } from './utils/watch-route-info';
 /** The age gate before playback (§4.2; decision 0022), for other screens that play a title (watch parties). */
 export { useAgeGate, type AgeGate } from './hooks/use-age-gate';
 export { AgeRestricted, BirthDateModal } from './components/age-gate';

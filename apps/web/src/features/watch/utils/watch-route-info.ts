@@ -102,3 +102,11 @@ export function itemWatchPath(
 export function overlayPath(info: WatchRouteInfo, overlay: EmbedOverlay | null): string {
   return `${info.basePath}${overlay ? `/embed/${overlay}` : ''}${flagsSearch(info.flags)}`;
 }
+
+/**
+ * The watch screen's identity (its React key): the video, and the `reload` query parameter
+ * (playback-and-social §2.2), so a link with a new `?reload=` opens the same video afresh.
+ */
+export function watchScreenKey(videoUid: string, search: URLSearchParams): string {
+  return `${videoUid}\n${search.get('reload') ?? ''}`;
+}
