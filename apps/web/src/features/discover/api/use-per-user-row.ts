@@ -75,12 +75,21 @@ export function usePerUserRows(rows: readonly DiscoverRow[], signedIn: boolean):
     ),
   });
   const states = new Map<string, PerUserState>();
-  perUser.forEach((row, i) => {
-    const r = results[i];
-    if (!r || r.isPending) states.set(row.id, { state: 'pending' });
-    else if (r.isError || (row.type === 'continueWatching' && r.data.length === 0)) {
-      states.set(row.id, { state: 'hidden' });
-    } else states.set(row.id, { state: 'shown', items: r.data });
-  });
+  perUser.forEach((row, i) => states.set(row.id, perUserRowState(row.type, results[i])));
   return states;
+}
+
+/**
+ * A per-user row's state from its fetch. playback-and-social §8 "Some list fetches swallow errors
+ * and return empty": a failed fetch hides the row without an error, as an empty continue-watching
+ * list does; an empty watch list stays shown.
+ */
+export function perUserRowState(
+  type: string,
+  r: { isPending: boolean; isError: boolean; data?: CardVideo[] } | undefined,
+): PerUserState {
+  if (!r || r.isPending) return { state: 'pending' };
+  if (r.isError || !r.data || (type === 'continueWatching' && r.data.length === 0))
+    return { state: 'hidden' };
+  return { state: 'shown', items: r.data };
 }
