@@ -180,3 +180,14 @@ describe('browsing signed in', () => {
     await page.close();
   });
 });
+
+describe('title errors (playback-and-social §8)', () => {
+  it("an unknown series shows 'Error loading series', then goes home", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/series/no-such-series`);
+    await expect.poll(() => page.getByTestId('toast').textContent()).toBe('Error loading series');
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByTestId('discover').waitFor();
+    await page.close();
+  });
+});

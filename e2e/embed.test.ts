@@ -60,8 +60,13 @@ const waitPlaying = (frame: Frame) =>
 describe('embed', () => {
   it('hides the site chrome, lists Up Next (queueSize) and obeys postMessage from an allow-listed partner', async () => {
     const page = await browser.newPage();
+    // Up Next is the channel's queue, from the §7 queue call (decision 0062).
+    const queueCall = page.waitForRequest((r) =>
+      new URL(r.url()).pathname.endsWith('/queues/videoChannel/originals'),
+    );
     await page.goto(`${ALLOWED}/`);
     const frame = await video(page);
+    await queueCall;
     expect(await frame.locator('header').count()).toBe(0);
     await frame.getByTestId('embed-up-next').waitFor();
     expect(await frame.getByTestId('embed-up-next-item').count()).toBeLessThanOrEqual(3);

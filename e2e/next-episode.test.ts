@@ -26,7 +26,12 @@ async function seekNearEnd(page: Page) {
 describe('end of video (web, Chromium)', () => {
   it("the last episode of season 1 goes on to season 2's first episode, which plays", async () => {
     const page = await browser.newPage();
+    // The series' queue comes from the §7 queue call (decision 0062), not the series read.
+    const queueCall = page.waitForRequest((r) =>
+      new URL(r.url()).pathname.endsWith(`/queues/seriesEpisodes/${SERIES}`),
+    );
     await page.goto(`${baseUrl}/channel/shows/${LAST_OF_SEASON_1}?t=0`);
+    await queueCall;
     // The queue panel (the right menu's Queue tab) lists the series by season, the current episode marked.
     await page.getByTestId('watch-tab-queue').click();
     const panel = page.getByTestId('queue-panel');

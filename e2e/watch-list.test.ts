@@ -134,7 +134,24 @@ describe('watch list in the web app', () => {
     await page.goto(`${baseUrl}/series/${SERIES}`);
     const button = page.getByTestId('series-page').getByTestId('watch-list-button');
     expect(await button.getAttribute('aria-pressed')).toBe('false');
+    // §4.11: busy while the add is on its way; a watchListChanged event (another button's change)
+    // resets it before the answer arrives.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/watch-list(\?.*)?$/, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await held;
+      await route.continue();
+    });
     await button.click();
+    await expect.poll(() => button.getAttribute('aria-busy')).toBe('true');
+    await page.evaluate(() =>
+      window.dispatchEvent(
+        new CustomEvent('watchListChanged', { detail: { contentId: 'other', inList: true } }),
+      ),
+    );
+    await expect.poll(() => button.getAttribute('aria-busy')).toBeNull();
+    release();
     await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
     await page.reload();
     await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');

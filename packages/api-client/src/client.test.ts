@@ -116,6 +116,14 @@ describe('parseApiError', () => {
     });
   });
 
+  it("takes the server's msg or message (§8 live-event load)", () => {
+    expect(parseApiError(404, { msg: 'This event is no longer available' }).message).toBe(
+      'This event is no longer available',
+    );
+    expect(parseApiError(500, { msg: '', message: 'Event load failed' }).message).toBe('Event load failed');
+    expect(parseApiError(403, { error: { code: 'x', msg: 'Geo-blocked' } }).message).toBe('Geo-blocked');
+  });
+
   it('does not retry client errors', () => {
     expect(shouldRetry(0, new ApiError(404, 'notFound', 'x'))).toBe(false);
     expect(shouldRetry(0, new ApiError(503, 'down', 'x'))).toBe(true);

@@ -87,6 +87,39 @@ export function buildUrl(baseUrl: string, path: string, query: Query = {}): stri
   return `${base}${pathname.startsWith('/') ? '' : '/'}${pathname}${qs ? `?${qs}` : ''}`;
 }
 
+/** Whether this runtime's fetch can outlive the page (`keepalive`): older browsers' cannot. */
+function fetchKeepsAlive(): boolean {
+  return typeof Request === 'undefined' || 'keepalive' in Request.prototype;
+}
+
+/**
+ * playback-and-social §7: "a beacon on page unload (a synchronous request with credentials is the
+ * fallback)". Where fetch cannot keep a request alive, the unload beacon is a synchronous
+ * XMLHttpRequest carrying the cookies and the bearer token, which the page waits for.
+ */
+function syncRequest(method: string, url: string, headers: Record<string, string>, body: string | undefined) {
+  const xhr = new XMLHttpRequest();
+  xhr.open(method, url, false);
+  xhr.withCredentials = true;
+  for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+  try {
+    xhr.send(body ?? null);
+  } catch (error) {
+    throw networkError(error);
+  }
+  return { status: xhr.status, statusText: xhr.statusText, text: xhr.responseText };
+}
+
+/** The body of an answer: JSON when it parses, else the text, else undefined. */
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /** A small fetch wrapper that adds the site, source and token to every call and throws ApiError. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? '';
@@ -102,12 +135,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const appsflyerId = options.getAppsflyerId?.();
     if (appsflyerId) headers['appsflyer-id'] = appsflyerId;
     if (req.body !== undefined) headers['content-type'] = 'application/json';
+    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+    if (req.keepalive && !fetchKeepsAlive() && typeof XMLHttpRequest !== 'undefined') {
+      const sync = syncRequest(method, url(path, req.query), headers, body);
+      const parsed = parseBody(sync.text);
+      if (sync.status >= 200 && sync.status < 300) return parsed as T;
+      throw parseApiError(sync.status, parsed, sync.statusText);
+    }
     let response: Response;
     try {
       response = await doFetch(url(path, req.query), {
         method,
         headers,
-        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        body,
         signal: req.signal,
         keepalive: req.keepalive,
       });
@@ -116,21 +156,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw networkError(error);
     }
     clock.observe(response.headers.get('date'));
-    const text = await response.text();
-    let body: unknown = undefined;
-    if (text) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = text;
-      }
-    }
+    const parsed = parseBody(await response.text());
     if (!response.ok) {
-      const error = parseApiError(response.status, body, response.statusText);
+      const error = parseApiError(response.status, parsed, response.statusText);
       if (token && response.status === 401) options.onUnauthorized?.(error);
       throw error;
     }
-    return body as T;
+    return parsed as T;
   };
 
   return {

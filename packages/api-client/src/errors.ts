@@ -25,6 +25,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+/** A body's text: its `msg`, else its `message` (playback-and-social §8 "the server's msg or message"). */
+function msgOrMessage(body: Record<string, unknown>): string | null {
+  for (const value of [body.msg, body.message]) if (typeof value === 'string' && value) return value;
+  return null;
+}
+
 /** Builds an ApiError from a failed response's status and parsed body (any shape). */
 export function parseApiError(status: number, body: unknown, statusText = ''): ApiError {
   const error = isRecord(body) && isRecord(body.error) ? body.error : null;
@@ -33,18 +39,17 @@ export function parseApiError(status: number, body: unknown, statusText = ''): A
       typeof error.code === 'string' || typeof error.code === 'number'
         ? String(error.code)
         : `http_${status}`;
-    const message =
-      typeof error.message === 'string' && error.message ? error.message : DEFAULT_ERROR_MESSAGE;
+    const message = msgOrMessage(error) ?? DEFAULT_ERROR_MESSAGE;
     const field = typeof error.field === 'string' ? error.field : undefined;
     return new ApiError(status, code, message, field);
   }
-  // Some proxies answer with `{ message }` or plain text.
-  const message =
-    isRecord(body) && typeof body.message === 'string' && body.message
-      ? body.message
-      : typeof body === 'string' && body.trim() && body.length < 300
-        ? body.trim()
-        : statusText || DEFAULT_ERROR_MESSAGE;
+  // Some proxies answer with `{ msg }`, `{ message }` or plain text.
+  const text = isRecord(body) ? msgOrMessage(body) : null;
+  const message = text
+    ? text
+    : typeof body === 'string' && body.trim() && body.length < 300
+      ? body.trim()
+      : statusText || DEFAULT_ERROR_MESSAGE;
   return new ApiError(status, `http_${status}`, message);
 }
 

@@ -183,6 +183,14 @@ describe('GET /v2/sites/{site}/videos/{uid}/play-url — outcomes', () => {
     expect(body.stream.url).toBe(body.url);
     expect(body.url).toContain(`/media/${body.token}/`);
     expect(body).toMatchObject({ type: 'hls', withoutAds: true, paidAccess: false, message: null });
+    // §3's DRM fields are in the shape and empty: the stream is AES-128 HLS instead (decision 0024).
+    expect(body).toMatchObject({
+      drmType: null,
+      drmVersion: null,
+      drmTokenAuthHeader: null,
+      licenseUrl: null,
+      certificateUrl: null,
+    });
     expect('code' in body).toBe(false);
     const exp = Date.parse(body.expiresAt!);
     expect(exp - NOW).toBeGreaterThanOrEqual(600_000);

@@ -10,7 +10,8 @@ const progressPath = (api: ApiClient, ...rest: string[]) =>
 
 /**
  * POST history-progress {history}. `keepalive` lets the save finish while the page unloads (the
- * spec's beacon; unlike navigator.sendBeacon it carries the bearer token).
+ * spec's beacon; unlike navigator.sendBeacon it carries the bearer token); where fetch cannot keep a
+ * request alive the client sends it as a synchronous request with credentials (§7's fallback).
  */
 export function saveProgress(
   api: ApiClient,

@@ -3,6 +3,6 @@
  * session in context, and the site theme.
  */
 export { ApiProvider, useApi } from './api';
-export { SessionProvider, useSession, type Session } from './session';
+export { SessionProvider, useSession, useSessionStore, type Session } from './session';
 export { useApplyTheme } from './use-apply-theme';
 export { useRealtime } from './realtime';

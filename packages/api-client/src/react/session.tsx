@@ -15,10 +15,16 @@ export function SessionProvider({ session, children }: { session: ViewerSession;
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 
+/** The session store itself, for code that follows its changes outside rendering (analytics). */
+export function useSessionStore(): ViewerSession {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSessionStore needs a SessionProvider');
+  return session;
+}
+
 /** The viewer's session; re-renders when it changes (also from another tab). */
 export function useSession(): Session {
-  const session = useContext(SessionContext);
-  if (!session) throw new Error('useSession needs a SessionProvider');
+  const session = useSessionStore();
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
   return {
     ...snapshot,

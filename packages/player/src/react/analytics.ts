@@ -4,8 +4,9 @@ import {
   sendHeartbeatBatch,
   siteConfigQueryOptions,
   type ApiClient,
+  type ViewerSession,
 } from '@marquee/api-client';
-import { useApi, useSession, type Session } from '@marquee/api-client/react';
+import { useApi, useSessionStore, type Session } from '@marquee/api-client/react';
 import type { AnalyticsEvent } from '@marquee/contract';
 import { HEARTBEAT_BATCH_FLUSH_AT, HEARTBEAT_BATCH_FLUSH_MS, randomString } from '@marquee/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -99,10 +100,35 @@ export function analyticsAccount({ status, user }: Pick<Session, 'status' | 'use
 }
 
 /**
+ * Runs `track` (which returns its stop) for one account at a time: playback-and-social §4.8 "On
+ * login or logout, watch time is flushed". When the session's account changes, the running
+ * tracking stops (sending the watch time so far under the account that watched) and a new one
+ * starts for the next account. Returns the stop of the whole.
+ */
+export function trackPerAccount(
+  session: Pick<ViewerSession, 'subscribe' | 'getSnapshot'>,
+  track: () => () => void,
+): () => void {
+  let account = analyticsAccount(session.getSnapshot());
+  let stop = track();
+  const unsubscribe = session.subscribe(() => {
+    const next = analyticsAccount(session.getSnapshot());
+    if (next === account) return;
+    account = next;
+    stop();
+    stop = track();
+  });
+  return () => {
+    unsubscribe();
+    stop();
+  };
+}
+
+/**
  * Sends the analytics of a VOD item while `player` plays it (playback-and-social §4.8, §7): `video`
  * eightyPercent and end, and the `watch` event (or a `video` skip under 5 s) when playback stops,
- * the viewer leaves the screen or the page goes away. "On login or logout, watch time is flushed":
- * a change of account ends one tracking and starts the next. Live content is not `trackable`.
+ * the viewer leaves the screen or the page goes away, or the account changes (`trackPerAccount`).
+ * Live content is not `trackable`.
  */
 export function usePlaybackAnalytics(
   player: CorePlayer | null,
@@ -111,11 +137,11 @@ export function usePlaybackAnalytics(
   trackable: boolean,
 ) {
   const analytics = useAnalytics();
-  const account = analyticsAccount(useSession());
+  const session = useSessionStore();
   useEffect(() => {
     if (!player || !trackable) return;
-    return trackPlaybackAnalytics(player, analytics, { channelId, videoUid });
-  }, [player, analytics, channelId, videoUid, trackable, account]);
+    return trackPerAccount(session, () => trackPlaybackAnalytics(player, analytics, { channelId, videoUid }));
+  }, [player, analytics, channelId, videoUid, trackable, session]);
 }
 
 /** A live channel's view or skip and its seconds watched while `player` plays it (§7). */

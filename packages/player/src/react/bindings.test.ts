@@ -1,7 +1,10 @@
 import { createApiClient } from '@marquee/api-client';
 import type { ProgressList, User } from '@marquee/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { analyticsAccount, analyticsFor } from './analytics';
+import { trackPlaybackAnalytics, type PlaybackAnalyticsEvent } from '../analytics';
+import { createEmitter } from '../events';
+import type { PlayerEvents } from '../player';
+import { analyticsAccount, analyticsFor, trackPerAccount } from './analytics';
 import { heartbeatUserId } from './use-heartbeat';
 import { resumeStart } from './use-resume-position';
 
@@ -45,6 +48,55 @@ describe('whose watch time and heartbeat', () => {
     expect(heartbeatUserId({ status: 'signedIn', user: null }, { id: 'u2' } as User)).toBe('u2');
     expect(heartbeatUserId({ status: 'signedIn', user: null }, undefined)).toBeNull();
     expect(heartbeatUserId({ status: 'anonymous', user: null }, ann)).toBeNull();
+  });
+});
+
+describe('watch time on login or logout (playback-and-social §4.8)', () => {
+  /** A session store whose account the test changes, as signing in or out does. */
+  function fakeSession(user: User | null) {
+    const listeners = new Set<() => void>();
+    let snapshot = { status: user ? 'signedIn' : 'anonymous', user, connecting: false } as const;
+    return {
+      subscribe: (l: () => void) => (listeners.add(l), () => listeners.delete(l)),
+      getSnapshot: () => snapshot,
+      set(next: User | null) {
+        snapshot = { status: next ? 'signedIn' : 'anonymous', user: next, connecting: false } as never;
+        for (const l of listeners) l();
+      },
+    };
+  }
+
+  it('on login or logout the watch time so far is sent (flushed), then tracking goes on', () => {
+    const session = fakeSession(ann);
+    const player = createEmitter<PlayerEvents>();
+    const sent: PlaybackAnalyticsEvent[] = [];
+    const flush = vi.fn();
+    const sink = { track: (e: PlaybackAnalyticsEvent) => void sent.push(e), flush };
+    const page = Object.assign(new EventTarget(), { document: { visibilityState: 'visible' as const } });
+    const play = (from: number, to: number) => {
+      for (let t = from; t <= to + 1e-9; t += 0.5)
+        player.emit('timeupdate', { currentTime: t, duration: 600 });
+    };
+    const stop = trackPerAccount(session, () =>
+      trackPlaybackAnalytics(player, sink, { channelId: 'c', videoUid: 'v1' }, page),
+    );
+    play(0, 10);
+    session.set({ ...ann } as User); // the same account again (a refreshed user): nothing sent
+    expect(sent).toEqual([]);
+
+    session.set(null); // logout
+    expect(sent).toEqual([expect.objectContaining({ kind: 'watch', videoUid: 'v1', duration: 10 })]);
+    expect(flush).toHaveBeenCalledTimes(1);
+
+    play(10, 20);
+    session.set({ id: 'u2' } as User); // login: the signed-out stretch goes out too
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatchObject({ kind: 'watch', duration: 10, contentProgress: 20 });
+    expect(flush).toHaveBeenCalledTimes(2);
+
+    stop();
+    session.set(null);
+    expect(sent).toHaveLength(2); // no longer following the session
   });
 });
 

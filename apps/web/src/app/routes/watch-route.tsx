@@ -10,7 +10,7 @@ import { GifsPanel } from '../../features/gifs';
 import { MomentMarkers, MomentsPanel, useMoment } from '../../features/moments';
 import { ReportButton } from '../../features/moderation';
 import { loginHref } from '../../lib/session';
-import { WatchView, watchRouteInfo } from '../../features/watch';
+import { WatchView, watchRouteInfo, watchScreenKey } from '../../features/watch';
 import { CreatePartyButton } from '../../features/watch-party';
 import { FavoriteToggle } from '../../features/watch-list';
 import type { Video } from '@marquee/contract';
@@ -134,7 +134,7 @@ export default function WatchRoute({
   return (
     <WatchView
       // ?reload=… opens the same video afresh.
-      key={`${uid}\n${search.get('reload') ?? ''}`}
+      key={watchScreenKey(uid, search)}
       channelId={channel}
       videoUid={uid}
       startAt={startAt}

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PlayableUrl } from '@marquee/api-client';
+import { showToast } from '../../../lib/toast';
 import type { PlaybackProblem } from '../utils/playback-problem';
 import { passcodeAlternativeHref, playbackTarget, type WatchIntent } from '../utils/playback-target';
 import { PlaybackNotice } from './playback-notice';
@@ -9,7 +10,8 @@ import { PlaybackNotice } from './playback-notice';
 /**
  * A play-url outcome that does not play (§4.1): code 10 and 30 go to login (with the intent and the
  * passcode state), the paywall shows its notice with a Subscribe or Pre-order link carrying the
- * purchase hints, everything else the notice alone. In an embed, links open the site on top.
+ * purchase hints, private or archived content an error toast and home (§8), everything else the
+ * notice alone. In an embed, links open the site on top.
  */
 export function PlaybackOutcome({
   problem,
@@ -31,9 +33,16 @@ export function PlaybackOutcome({
   const target = playbackTarget(problem.kind, intent, { ...playUrl, hybridPaywall }, embed);
   const redirect = target.kind === 'redirect' ? target.href : null;
   const passcode = passcodeAlternativeHref(problem.kind, intent, playUrl);
+  const home = target.kind === 'home' ? target.href : null;
   useEffect(() => {
     if (redirect) void navigate(redirect, { replace: true });
   }, [redirect, navigate]);
+  // §8 private or archived content: an error toast, then home.
+  useEffect(() => {
+    if (!home) return;
+    showToast(problem.message, 'error');
+    void navigate(home, { replace: true });
+  }, [home, problem.message, navigate]);
 
   return (
     <div className="playback-outcome" data-testid="playback-outcome" data-kind={problem.kind}>

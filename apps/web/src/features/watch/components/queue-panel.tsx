@@ -70,7 +70,7 @@ export function QueuePanel({ queue, channelId, hrefFor, onPick, heading = true }
         {t('queue.empty')}
       </p>
     );
-  } else if (queue.kind === 'series') {
+  } else if (queue.bySeason) {
     body = groupBySeason(
       queue.items.map((v) => ({ season: v.series?.season ?? 0, episode: v.series?.episode ?? 0, video: v })),
     ).map((g) => (

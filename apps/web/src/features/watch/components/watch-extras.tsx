@@ -100,13 +100,13 @@ export function WatchExtras({
         perms: config?.perms ?? {},
         available: [
           'info',
-          ...(queue.kind === 'none' ? [] : (['queue'] as const)),
+          ...(queue.kind === 'none' && !queue.isLoading ? [] : (['queue'] as const)),
           'share',
           ...(Object.keys(slots) as (keyof WatchTabSlots)[]),
         ],
         widthPx: width,
       }),
-    [flags.embed, flags.lite, config?.perms, queue.kind, width, slots],
+    [flags.embed, flags.lite, config?.perms, queue.kind, queue.isLoading, width, slots],
   );
   const enabled = [...model.shown, ...model.more];
   const active = enabled.includes(tab) ? tab : (enabled[0] ?? 'info');

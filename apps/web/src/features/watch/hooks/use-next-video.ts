@@ -75,9 +75,9 @@ export function useNextVideo({
           e.series ? [{ uid: e.uid, season: e.series.season, episode: e.series.episode }] : [],
         ),
       ),
-      nextInQueue: queue.kind === 'series' ? null : queue.next,
+      nextInQueue: queue.bySeason ? null : queue.next,
     }),
-    [user, featured, series.data, queue.kind, queue.next],
+    [user, featured, series.data, queue.bySeason, queue.next],
   );
 
   const perform = useCallback(

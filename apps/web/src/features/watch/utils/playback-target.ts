@@ -83,11 +83,14 @@ export type PlaybackTarget =
   | { kind: 'redirect'; href: string }
   /** Show the notice with this link (subscribe, pre-order). */
   | { kind: 'link'; href: string; label: 'subscribe' | 'preorder' | 'login' }
+  /** Show the problem as an error toast and go home (§8 privateContent, archivedContent). */
+  | { kind: 'home'; href: string }
   | { kind: 'none' };
 
 /**
  * What the watch screen does with a play-url outcome (§4.1). Login outcomes redirect; in an embed
- * (a partner's page) they become a link opening the site instead. The paywall shows its notice with
+ * (a partner's page) they become a link opening the site instead. Private or archived content
+ * toasts and goes home (§8), except in an embed. The paywall shows its notice with
  * a Subscribe or Pre-order link (decision 0028: until the commerce screens land, a link rather than
  * a redirect to a screen that does not exist yet).
  */
@@ -110,6 +113,9 @@ export function playbackTarget(
     }
     case 'purchase':
       return { kind: 'link', href: subscribeHref(intent, hints ?? {}), label: 'subscribe' };
+    // §8 "privateContent or archivedContent: error toast, then go home"; an embed keeps its notice.
+    case 'closed':
+      return embed ? { kind: 'none' } : { kind: 'home', href: '/' };
     default:
       return { kind: 'none' };
   }

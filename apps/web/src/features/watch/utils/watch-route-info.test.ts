@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WatchRouteError } from '@marquee/domain';
-import { itemWatchPath, overlayPath, watchRouteInfo } from './watch-route-info';
+import { itemWatchPath, overlayPath, watchRouteInfo, watchScreenKey } from './watch-route-info';
 import { loginHref, playbackTarget, preorderHref, subscribeHref } from './playback-target';
 
 const item = (uid: string, series?: string) => ({
@@ -72,6 +72,11 @@ describe('play-url outcomes → where the watch screen goes (§4.1)', () => {
       href: '/passcode?odrc=watch&videoUid=v1&channel=news',
     });
   });
+  it('privateContent or archivedContent (closed) → an error toast, then home; an embed keeps its notice', () => {
+    expect(playbackTarget('closed', intent, null)).toEqual({ kind: 'home', href: '/' });
+    expect(playbackTarget('closed', intent, null, true)).toEqual({ kind: 'none' });
+    expect(playbackTarget('notFound', intent, null)).toEqual({ kind: 'none' });
+  });
   it('in an embed, login is a link (a partner page is not navigated away)', () => {
     expect(playbackTarget('login', intent, null, true)).toMatchObject({ kind: 'link', label: 'login' });
   });
@@ -110,5 +115,15 @@ describe('play-url outcomes → where the watch screen goes (§4.1)', () => {
   it('other problems have no target', () => {
     expect(playbackTarget('error', intent, null)).toEqual({ kind: 'none' });
     expect(playbackTarget('notLive', intent, null)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('watch query parameter reload (§2.2)', () => {
+  it('a new ?reload= value opens the same video afresh (a new screen); other parameters keep it', () => {
+    const key = (q: string) => watchScreenKey('v1', new URLSearchParams(q));
+    expect(key('?reload=1')).not.toBe(key(''));
+    expect(key('?reload=2')).not.toBe(key('?reload=1'));
+    expect(key('?t=30&tag=m1')).toBe(key(''));
+    expect(watchScreenKey('v2', new URLSearchParams(''))).not.toBe(key(''));
   });
 });

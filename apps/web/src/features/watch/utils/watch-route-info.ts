@@ -107,3 +107,11 @@ export function overlayPath(info: WatchRouteInfo, overlay: EmbedOverlay | null):
 export function shareEmbedUrl(origin: string, info: WatchRouteInfo, hideEmbeds: boolean): string | undefined {
   return hideEmbeds ? undefined : `${origin}${info.basePath}?embed=1`;
 }
+
+/**
+ * The watch screen's identity (its React key): the video, and the `reload` query parameter
+ * (playback-and-social §2.2), so a link with a new `?reload=` opens the same video afresh.
+ */
+export function watchScreenKey(videoUid: string, search: URLSearchParams): string {
+  return `${videoUid}\n${search.get('reload') ?? ''}`;
+}
