@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousA11yViolations } from './axe';
 import { launchBrowser, submitLogin } from './browser';
 import {
+  BILLING,
+  buy,
   callApi,
+  CARD,
   e2eDataDir,
   mailedLink,
   pageSignedInAs,
@@ -20,52 +23,11 @@ import {
 // does) and buys through the API with the test gateway's 4242 card, so no two tests share purchases
 // and the tests can run again on the same data directory.
 const baseUrl = inject('baseUrl');
-const BILLING = { address1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' };
-/** Card expiry: in the future, within the 10 years the card rules allow. */
-const EXP_YEAR = new Date().getUTCFullYear() + 2;
-const CARD = {
-  firstName: 'Pat',
-  lastName: 'Buyer',
-  month: 12,
-  year: EXP_YEAR,
-  cardCode: '123',
-  zip: '62701',
-};
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-/** Buys `bundleId` with a new 4242 card (saved as the user's card). */
-async function buy(
-  token: string,
-  bundleId: string,
-  card = '4242424242424242',
-  type: 'Bundle' | 'Rental' = 'Bundle',
-) {
-  const res = await callApi<{ purchase: { id: string } }>(
-    token,
-    'POST',
-    '/api/payment/subscribe',
-    {
-      gateway: 'test',
-      gatewayMethod: 'newCard',
-      gatewayData: {
-        card: { ...CARD, cardNumber: card },
-      },
-      resourceId: bundleId,
-      type,
-      billingAddress: BILLING,
-      disclaimerAccepted: true,
-      recaptchaToken: await solvedCaptcha(),
-    },
-    { 'Idempotency-Key': `e2e-${bundleId}-${Date.now()}-${Math.random()}` },
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.purchase;
-}
 
 const pageAs = (login: Login) => pageSignedInAs(browser, login);
 

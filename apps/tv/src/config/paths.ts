@@ -6,6 +6,8 @@ const enc = encodeURIComponent;
 
 export const BASENAME = '/tvn';
 export const DEFAULT_TYPE = 'generic';
+/** The login screen's query parameter naming where to go once signed in. */
+export const RETURN_TO = 'returnTo';
 
 export const paths = {
   root: {
@@ -58,7 +60,9 @@ export const paths = {
   },
   login: {
     path: 'login',
-    getHref: (type: string) => `/${enc(type)}/login`,
+    /** `returnTo`: the TV screen to go back to once signed in (a login-required title; §4.1). */
+    getHref: (type: string, returnTo?: string) =>
+      `/${enc(type)}/login${returnTo ? `?${RETURN_TO}=${enc(returnTo)}` : ''}`,
   },
   profile: {
     path: 'profile',

@@ -11,6 +11,7 @@ import type {
   GatewayInfo,
   Order,
   PaymentMethod,
+  PurchaseLink,
   Rental,
   SetDefaultMethodResult,
   TaxesResult as TaxQuote,
@@ -45,6 +46,25 @@ export function newIdempotencyKey(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random()
     .toString(36)
     .slice(2)}`;
+}
+
+/**
+ * POST /v2/sites/{site}/platform/{platform}/video/{uid}/getPurchaseLink (accounts-and-commerce §7):
+ * the web page where a TV's viewer buys access to the video. The same answer every time, so it is
+ * cached like a read.
+ */
+export function purchaseLinkQueryOptions(api: ApiClient, platform: string, videoUid: string) {
+  return queryOptions({
+    queryKey: [...commerceQueryKey(api), 'purchase-link', platform, videoUid] as const,
+    queryFn: ({ signal }) =>
+      api.request<PurchaseLink>(
+        'POST',
+        sitePath(api.site, 'platform', platform, 'video', videoUid, 'getPurchaseLink'),
+        { signal },
+      ),
+    staleTime: Infinity,
+    retry: false,
+  });
 }
 
 // ---------- catalogue ----------

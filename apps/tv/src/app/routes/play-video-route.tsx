@@ -1,6 +1,6 @@
 import type { EndOfVideoAction } from '@marquee/domain';
 import { useCallback, useEffect, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { LiveChatColumn } from '../../features/chat';
 import { PlayVideo } from '../../features/playback';
@@ -12,6 +12,7 @@ export default function PlayVideoRoute() {
   const { type = 'generic', channelId = '', videoUid = '' } = useParams();
   const leave = useLeave(type);
   const navigate = useNavigate();
+  const location = useLocation();
   const config = useSiteConfig().data;
   // A live event's chat, read-only on TV, unless the site hides chat or has it off.
   const chatOn = !!config && config.chat.enabled && !config.perms.hideChat;
@@ -43,6 +44,8 @@ export default function PlayVideoRoute() {
   return (
     <PlayVideo
       key={videoUid}
+      platform={type}
+      here={`${location.pathname}${location.search}`}
       channelId={channelId}
       videoUid={videoUid}
       onLeave={leave}

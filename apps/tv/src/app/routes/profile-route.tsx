@@ -2,8 +2,8 @@ import { useApi, useSession } from '@marquee/api-client/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { paths } from '../../config/paths';
 import { ProfileScreen } from '../../features/account';
+import { profileGuard } from '../../lib/guards';
 import { meQueryKey } from '../../lib/use-me';
 import { useLeave } from './use-leave';
 
@@ -20,6 +20,9 @@ export function ProfileRoute() {
     queryClient.removeQueries({ queryKey: meQueryKey(api) });
     await serverLogout;
   }, [api, queryClient, signOut]);
-  if (status !== 'signedIn') return <Navigate to={paths.login.getHref(type)} replace />;
+  const guard = profileGuard(status, type);
+  if (guard.kind === 'loading') return null;
+  if (guard.kind === 'reject')
+    return <Navigate to={guard.rejection.redirect} replace={guard.rejection.replace} />;
   return <ProfileScreen onBack={onBack} onLogout={onLogout} />;
 }

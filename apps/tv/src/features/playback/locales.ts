@@ -5,6 +5,12 @@ import type { Messages } from '@marquee/i18n';
 export const en = {
   unavailable: 'Playback unavailable',
   pressBack: 'Press Back to return',
+  purchase: {
+    scan: 'Scan the code with your phone, or go to:',
+    waiting: 'The video starts here as soon as you have bought it.',
+    loading: 'Getting the purchase link…',
+    failed: 'The purchase link could not be loaded. Buy this video on the website, then play it again.',
+  },
   live: 'Live',
   paused: 'Paused',
   pressForSound: 'Press any key for sound',
@@ -35,6 +41,13 @@ export const en = {
 export const es: Messages<typeof en> = {
   unavailable: 'Reproducción no disponible',
   pressBack: 'Pulsa Atrás para volver',
+  purchase: {
+    scan: 'Escanea el código con tu teléfono o visita:',
+    waiting: 'El vídeo empieza aquí en cuanto lo hayas comprado.',
+    loading: 'Obteniendo el enlace de compra…',
+    failed:
+      'No se pudo cargar el enlace de compra. Compra este vídeo en el sitio web y vuelve a reproducirlo.',
+  },
   live: 'En directo',
   paused: 'En pausa',
   pressForSound: 'Pulsa cualquier tecla para activar el sonido',

@@ -5,7 +5,9 @@ import {
   useProgressTracking,
   useResumePosition,
 } from '@marquee/player/react';
+import { useSession } from '@marquee/api-client/react';
 import { useMemo, useState, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { EndOfVideoAction } from '@marquee/domain';
 import { captionTracks, type Player as CorePlayer } from '@marquee/player';
@@ -15,21 +17,30 @@ import { useAgeGate } from '../hooks/use-age-gate';
 import { useEndOfVideo } from '../hooks/use-end-of-video';
 import { useRenewVideoPlayUrl, useVideoPlayUrl } from '../api/use-video-play-url';
 import { tvPlaybackProblem } from '../utils/playback-problem';
+import { playbackGuard } from '../../../lib/guards';
 import { BirthDateScreen } from './birth-date-screen';
 import { FullscreenPlayer } from './fullscreen-player';
+import { PurchasePath } from './purchase-path';
 
 /**
  * /tvn/{type}/play-video/{channelId}/{videoUid}: passes the age gate first, resumes a signed-in
  * viewer's saved position and saves it as they watch. At the end, `onEnd` receives what §4.5 says
- * comes next.
+ * comes next. A login-required title goes to the TV login (back here once signed in); a paid one
+ * shows its purchase path and plays once the purchase lands (§4.1 on TV).
  */
 export function PlayVideo({
+  platform,
+  here,
   channelId,
   videoUid,
   onLeave,
   onEnd,
   liveChat,
 }: {
+  /** The TV type (`:type`): the platform getPurchaseLink and the login screen are for. */
+  platform: string;
+  /** This screen's path and query (under the basename): where login returns to. */
+  here: string;
   channelId: string;
   videoUid: string;
   onLeave: () => void;
@@ -50,6 +61,7 @@ export function PlayVideo({
   useHeartbeat(player, channelId, video.data, usePlayerPayload(channelId, video.data, { device }));
   const onEnded = useEndOfVideo(video.data, channelId, onEnd);
   const { t } = useTranslation('playback');
+  const session = useSession();
   // The site's WebVTT subtitles, beside the signed playlist (as on the web).
   const tracks = useMemo(
     () => captionTracks(video.data?.subtitles ?? [], playUrl.data?.url),
@@ -63,6 +75,18 @@ export function PlayVideo({
     (ageGate.state === 'tooYoung'
       ? { kind: 'ageRestricted' as const, message: t('ageGate.tooYoung') }
       : null);
+  const rejection = playbackGuard(problem?.kind, session.status, platform, here);
+  if (rejection) return <Navigate to={rejection.redirect} replace={rejection.replace} />;
+  if (problem?.kind === 'purchase' && session.status === 'signedIn') {
+    return (
+      <PurchasePath
+        platform={platform}
+        videoUid={videoUid}
+        title={video.data?.title ?? ''}
+        message={problem.message}
+      />
+    );
+  }
   if (ageGate.state === 'noAge' && !problem) {
     return <BirthDateScreen onSubmit={ageGate.submit} onCancel={onLeave} saving={ageGate.saving} />;
   }
