@@ -70,6 +70,44 @@ describe('TV app', () => {
     await page.close();
   });
 
+  it("opens the launch parameters' deep link at cold start on webOS and Tizen (decision 0074)", async () => {
+    const video = `${baseUrl}/tvn/TYPE/play-video/newsroom/demo-video-01`;
+    const webos = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    // webOS's runtime: the launch parameters as JSON text on PalmSystem.
+    await webos.addInitScript(
+      (url) => {
+        (window as { PalmSystem?: object }).PalmSystem = {
+          launchParams: JSON.stringify({ contentTarget: url }),
+        };
+      },
+      video.replace('TYPE', 'webos'),
+    );
+    await webos.goto(`${baseUrl}/tvn/webos`);
+    await webos.waitForURL(/\/tvn\/webos\/play-video\/newsroom\/demo-video-01$/);
+    await webos.close();
+
+    const tizen = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    // Tizen's runtime: Smart Hub's PAYLOAD in the requested app control.
+    await tizen.addInitScript(
+      (url) => {
+        const appControl = {
+          operation: 'http://samsung.com/appcontrol/operation/eden_resume',
+          data: [{ key: 'PAYLOAD', value: [JSON.stringify({ values: url })] }],
+        };
+        (window as { tizen?: object }).tizen = {
+          application: {
+            getCurrentApplication: () => ({ getRequestedAppControl: () => ({ appControl }), exit() {} }),
+          },
+          tvinputdevice: { registerKeyBatch() {} },
+        };
+      },
+      video.replace('TYPE', 'tizen'),
+    );
+    await tizen.goto(`${baseUrl}/tvn/tizen`);
+    await tizen.waitForURL(/\/tvn\/tizen\/play-video\/newsroom\/demo-video-01$/);
+    await tizen.close();
+  });
+
   it("turns a movie's WebVTT captions on and off from the player's CC control, with the remote only", async () => {
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     const movie = `${baseUrl}/tvn/generic/play-video/cinema/demo-movie-paper-moon?movieUid=demo-movie-paper-moon`;

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.mjs';
+import pkg from './package.json';
+import { packageConfigFromEnv, tvPackages } from './src/packaging/vite-plugin';
 
 // The server serves this app at /tvn/ and the API on the same origin.
 const API = process.env.MARQUEE_API ?? 'http://localhost:3000';
@@ -10,7 +12,8 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [precompress()],
+  // dist/packages/{tizen,webos}: config.xml and appinfo.json launchers of this app (decision 0074).
+  plugins: [tvPackages(packageConfigFromEnv(pkg, process.env)), precompress()],
   base: '/tvn/',
   build: {
     outDir: 'dist',

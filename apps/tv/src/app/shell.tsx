@@ -75,7 +75,7 @@ function PlatformShell({ type }: { type: string }) {
       }),
     [platform],
   );
-  useEffect(() => watchContentChanges(openContent, { window, document }), [openContent]);
+  useEffect(() => watchContentChanges(openContent, { window }), [openContent]);
 
   const isPlayer = /\/play-(video|live)\//.test(location.pathname);
   const atHome =

@@ -24,19 +24,15 @@ describe('the TV deep-link handler (playback-and-social §2.1)', () => {
     expect(en.deepLinkError).toBe('There was an error processing your request. . .');
   });
 
-  it("hears the app's content-change event and webOS's relaunch, until cleaned up", () => {
+  it("hears the app's content-change event, until cleaned up", () => {
     const win = new EventTarget();
-    const doc = new EventTarget();
     const open = vi.fn();
-    const stop = watchContentChanges(open, { window: win, document: doc });
+    const stop = watchContentChanges(open, { window: win });
     win.dispatchEvent(new CustomEvent(CONTENT_CHANGE_EVENT, { detail: { url: '/tvn/generic/play-live/a' } }));
-    doc.dispatchEvent(
-      new CustomEvent('webOSRelaunch', { detail: { contentTarget: '/tvn/webos/play-video/c/v' } }),
-    );
-    doc.dispatchEvent(new CustomEvent('webOSRelaunch', { detail: {} }));
-    expect(open.mock.calls).toEqual([['/tvn/generic/play-live/a'], ['/tvn/webos/play-video/c/v'], ['']]);
+    win.dispatchEvent(new CustomEvent(CONTENT_CHANGE_EVENT, { detail: {} }));
+    expect(open.mock.calls).toEqual([['/tvn/generic/play-live/a'], ['']]);
     stop();
     win.dispatchEvent(new CustomEvent(CONTENT_CHANGE_EVENT, { detail: { url: 'x' } }));
-    expect(open).toHaveBeenCalledTimes(3);
+    expect(open).toHaveBeenCalledTimes(2);
   });
 });

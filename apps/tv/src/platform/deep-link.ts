@@ -25,25 +25,18 @@ export const CONTENT_CHANGE_EVENT = 'marquee:content-change';
 type EventSource = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 
 /**
- * Hands every content-change URL to `openContent`: the app's own event on the window (every
- * platform), and webOS's relaunch on the document (its launch parameters carry `contentTarget`).
+ * Hands every content-change URL of the app's own window event to `openContent` (every platform).
+ * The platforms' launch and relaunch parameters are their adapters' (tizen.ts, webos.ts, vizio.ts),
+ * which hand them to the same `openContent` through `PlatformContext`.
  */
 export function watchContentChanges(
   openContent: (url: string) => void,
-  { window: win, document: doc }: { window: EventSource; document: EventSource },
+  { window: win }: { window: EventSource },
 ): () => void {
   const onContentChange = (event: Event) => {
     const url = (event as CustomEvent<{ url?: unknown }>).detail?.url;
     openContent(typeof url === 'string' ? url : '');
   };
-  const onRelaunch = (event: Event) => {
-    const url = (event as CustomEvent<{ contentTarget?: unknown }>).detail?.contentTarget;
-    openContent(typeof url === 'string' ? url : '');
-  };
   win.addEventListener(CONTENT_CHANGE_EVENT, onContentChange);
-  doc.addEventListener('webOSRelaunch', onRelaunch);
-  return () => {
-    win.removeEventListener(CONTENT_CHANGE_EVENT, onContentChange);
-    doc.removeEventListener('webOSRelaunch', onRelaunch);
-  };
+  return () => win.removeEventListener(CONTENT_CHANGE_EVENT, onContentChange);
 }

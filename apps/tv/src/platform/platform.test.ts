@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { en } from '../locales/common';
 import { getPlatform, remoteAction } from './index';
+import { createTizenPlatform } from './tizen';
+import { createWebosPlatform } from './webos';
 
 describe('TV platforms', () => {
   it('chooses the platform from the :type param, generic by default', () => {
@@ -34,18 +36,25 @@ describe('TV platforms', () => {
     expect(remoteAction(getPlatform('webos'), { keyCode: 415 })).toBe('play');
   });
 
-  it("shows 'Network offline' and 'Network reconnected' on the Tizen variant", () => {
-    const target = new EventTarget();
-    const notify = vi.fn();
-    const tracks = { closedCaptions: vi.fn(), language: vi.fn() };
-    const cleanup = getPlatform('tizen').setup!({ notify, target, tracks });
-    target.dispatchEvent(new Event('offline'));
-    target.dispatchEvent(new Event('online'));
-    expect(notify.mock.calls).toEqual([['networkOffline'], ['networkReconnected']]);
+  it("shows 'Network offline' and 'Network reconnected' on the Tizen and webOS variants", () => {
+    // Pages without the platform's object (a desktop browser at /tvn/tizen): the toasts still work.
+    const platforms = [
+      createTizenPlatform(() => ({ window: new EventTarget() })),
+      createWebosPlatform(() => ({ window: {}, document: new EventTarget() })),
+    ];
+    for (const platform of platforms) {
+      const target = new EventTarget();
+      const notify = vi.fn();
+      const tracks = { closedCaptions: vi.fn(), language: vi.fn() };
+      const cleanup = platform.setup!({ notify, target, tracks });
+      target.dispatchEvent(new Event('offline'));
+      target.dispatchEvent(new Event('online'));
+      expect(notify.mock.calls).toEqual([['networkOffline'], ['networkReconnected']]);
+      cleanup();
+      target.dispatchEvent(new Event('offline'));
+      expect(notify).toHaveBeenCalledTimes(2);
+    }
     expect([en.networkOffline, en.networkReconnected]).toEqual(['Network offline', 'Network reconnected']);
-    cleanup();
-    target.dispatchEvent(new Event('offline'));
-    expect(notify).toHaveBeenCalledTimes(2);
-    expect(getPlatform('webos').setup).toBeUndefined();
+    expect(getPlatform('generic').setup).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { createRelay } from './relay';
-import { watchNetwork } from './tizen';
+import { watchNetwork } from './network';
 import type { Platform, PlatformContext, PlatformDevice } from './types';
 
 /**
