@@ -45,6 +45,52 @@ export type UseVideoAdsOptions = {
   onAdStart?: () => void;
 };
 
+/** Where a watch screen's ads stand, for `videoAdsView`. */
+export type VideoAdsInputs = {
+  /** The site plays ads on this (not live) video, before play-url says more. */
+  siteAds: boolean;
+  /** play-url's `withoutAds`; undefined while play-url is pending. */
+  withoutAds: boolean | undefined;
+  preRoll: 'loading' | 'none' | 'done' | VideoAdBreak;
+  /** A pre-roll is due on this video (the site has one, and the frequency says this video). */
+  preRollDue: boolean;
+  /** The player payload is known (the pre-roll's request waits for its macros). */
+  payloadReady: boolean;
+  mid: 'loading' | VideoAdBreak | null;
+  /** The ad-blocker gate runs (never on TV) and what the bait said (null: not known yet). */
+  gate: boolean;
+  blocked: boolean | null;
+};
+
+/**
+ * The rule of a watch screen's ads, web and TV: which break plays now (a pre-roll before a
+ * mid-roll, none for a viewer or video without ads, none until the bait has loaded where the gate
+ * runs), and whether the content waits (while a due pre-roll is asked, loads or plays, and while
+ * the gate has not cleared). A video without ads never waits once play-url says so.
+ */
+export function videoAdsView(
+  i: VideoAdsInputs,
+): Pick<VideoAdsState, 'current' | 'holdContent' | 'adBlocked'> {
+  const adsForViewer = i.siteAds && i.withoutAds === false;
+  const gateOpen = !i.gate || i.blocked === false;
+  const current =
+    !adsForViewer || !gateOpen
+      ? null
+      : typeof i.preRoll === 'object'
+        ? i.preRoll
+        : typeof i.mid === 'object'
+          ? i.mid
+          : null;
+  const holdContent =
+    i.siteAds &&
+    i.withoutAds !== true &&
+    (i.preRoll === 'loading' ||
+      typeof i.preRoll === 'object' ||
+      (i.preRollDue && !i.payloadReady) ||
+      !gateOpen);
+  return { current, holdContent, adBlocked: adsForViewer && i.gate && i.blocked === true };
+}
+
 const canPlay = (type: string) =>
   typeof document !== 'undefined' && document.createElement('video').canPlayType(type) !== '';
 
@@ -162,15 +208,16 @@ export function useVideoAds(player: CorePlayer | null, opts: UseVideoAdsOptions)
     };
   }, [player, adsForViewer, due, offsets, tagUrl]);
 
-  // Nothing plays until the bait has loaded (a blocker would swallow the ad's trackers anyway).
-  const current: VideoAdBreak | null =
-    !adsForViewer || (gate && blocked !== false)
-      ? null
-      : typeof preRoll === 'object'
-        ? preRoll
-        : typeof mid === 'object'
-          ? mid
-          : null;
+  const { current, holdContent, adBlocked } = videoAdsView({
+    siteAds,
+    withoutAds,
+    preRoll,
+    preRollDue,
+    payloadReady: !!payload,
+    mid,
+    gate,
+    blocked,
+  });
 
   const onAdEvent = useCallback(
     (event: AdEvent) => {
@@ -190,13 +237,5 @@ export function useVideoAds(player: CorePlayer | null, opts: UseVideoAdsOptions)
     [player],
   );
 
-  const adBlocked = adsForViewer && gate && blocked === true;
-  const holdContent =
-    siteAds &&
-    withoutAds !== true &&
-    (preRoll === 'loading' ||
-      typeof preRoll === 'object' ||
-      (preRollDue && !payload) ||
-      (gate && blocked !== false));
   return { holdContent, current, adActive, adBlocked, onAdEvent };
 }
