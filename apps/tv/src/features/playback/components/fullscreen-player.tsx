@@ -184,7 +184,8 @@ export function FullscreenPlayer({
     }
   });
 
-  const menuOpen = menu !== 'closed' && hasTrackControls;
+  // A mid-roll covers the CC and Audio panels too (they come back after it).
+  const menuOpen = menu !== 'closed' && hasTrackControls && !adBreak;
   const showOverlay = !idle || !state?.playing || menuOpen;
   const progress = state && state.duration > 0 ? Math.min(1, state.currentTime / state.duration) : 0;
 
