@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_USERS } from '../apps/server/src/seed/demo-content';
-import { expectPlaysPast, launchBrowser } from './browser';
+import { adPlaysPast, expectPlaysPast, launchBrowser } from './browser';
 
 // Video ads (playback-and-social §4.1, §4.3, §4.4; decision 0026). Marquee Demo runs our own VAST
 // with one generated creative (5 s, skippable after 3 s) as a pre-roll and a mid-roll at 10 s on
@@ -29,18 +29,6 @@ async function videoEvents(from: string): Promise<Record<string, number>> {
     headers: { authorization: `Bearer ${token}` },
   });
   return ((await res.json()) as { videoEvents: Record<string, number> }).videoEvents;
-}
-
-/** Waits for the ad's own <video> to play past `seconds`. */
-async function adPlaysPast(page: Page, seconds: number) {
-  await page.waitForFunction(
-    (s) => {
-      const v = document.querySelector<HTMLVideoElement>('[data-testid="ad-player"]');
-      return !!v && !v.paused && v.currentTime > s;
-    },
-    seconds,
-    { timeout: 20_000, polling: 100 },
-  );
 }
 
 /** Records the page's requests to our ad endpoints. */

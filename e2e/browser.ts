@@ -36,6 +36,18 @@ export async function expectPlaysPast(page: Page, seconds: number, timeoutMs = 3
   return page.getByTestId('player').evaluate((v: HTMLVideoElement) => v.currentTime);
 }
 
+/** Waits for the ad's own <video> (`ad-player`) to play past `seconds`. */
+export async function adPlaysPast(page: Page, seconds: number) {
+  await page.waitForFunction(
+    (s) => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="ad-player"]');
+      return !!v && !v.paused && v.currentTime > s;
+    },
+    seconds,
+    { timeout: 20_000, polling: 100 },
+  );
+}
+
 /** Makes the page's browser deny native HLS, so the player must take the hls.js (MSE) path. */
 export async function withoutNativeHls(page: Page): Promise<void> {
   await page.addInitScript(() => {

@@ -24,11 +24,16 @@ describe('video ads (playback-and-social §4.3, §4.4)', () => {
     expect(videoAdsOn({ ...on, status: 'rejected' }, web)).toBe(false);
   });
 
-  it('plays both ad types (a googima tag answers VAST too), never on TV and never withoutAds', () => {
+  it('plays both ad types (a googima tag answers VAST too), never withoutAds', () => {
     expect(videoAdsOn({ ...on, type: 'googima' }, web)).toBe(true);
     expect(videoAdsOn({ ...on, type: 'vpaid' }, web)).toBe(false);
-    expect(videoAdsOn(on, { withoutAds: false, tv: true })).toBe(false);
-    expect(videoAdsOn(on, { withoutAds: true, tv: false })).toBe(false);
+    expect(videoAdsOn(on, { withoutAds: true })).toBe(false);
+  });
+
+  it('plays ads on TV as on the web (decision 0075), with no ad-blocker gate there', () => {
+    expect(videoAdsOn(on, { withoutAds: false })).toBe(true);
+    expect(adBlockerGateOn(on, { withoutAds: false, tv: true })).toBe(false);
+    expect(adBlockerGateOn(on, { withoutAds: true, tv: false })).toBe(false);
   });
 
   it('"Detection is enabled only when the site\'s ad settings say so. It is skipped on TV."', () => {

@@ -45,20 +45,23 @@ export type AdSwitches = { enabled: boolean; status: string; type: string };
 /**
  * Whether the player asks for video ads: "Ads are on only when ads.enabled is set and the ad
  * status is approved"; both ad types (a googima ad tag also answers VAST, which our VAST client
- * plays without Google's SDK); never on TV ("skipped on TV" for the gate, and the TV apps have no
- * ad UI); never for a viewer or video `withoutAds`.
+ * plays without Google's SDK); never for a viewer or video `withoutAds`. The web and the TV apps
+ * alike (decision 0075): the spec skips only the ad-blocker gate on TV.
  */
-export function videoAdsOn(ads: AdSwitches, opts: { withoutAds: boolean; tv: boolean }): boolean {
+export function videoAdsOn(ads: AdSwitches, opts: { withoutAds: boolean }): boolean {
   const known = (AD_TYPES as readonly string[]).includes(ads.type);
-  return ads.enabled && ads.status === 'approved' && known && !opts.withoutAds && !opts.tv;
+  return ads.enabled && ads.status === 'approved' && known && !opts.withoutAds;
 }
 
-/** "Detection is enabled only when the site's ad settings say so. It is skipped on TV." */
+/**
+ * "Detection is enabled only when the site's ad settings say so. It is skipped on TV." (A TV
+ * browser runs no ad-blocking extension; decision 0075.)
+ */
 export function adBlockerGateOn(
   ads: AdSwitches & { adBlockerDetection: boolean },
   opts: { withoutAds: boolean; tv: boolean },
 ): boolean {
-  return ads.adBlockerDetection && videoAdsOn(ads, opts);
+  return ads.adBlockerDetection && !opts.tv && videoAdsOn(ads, opts);
 }
 
 /** Whether the nth video started in this page session (1-based) gets ad breaks, every `frequency`. */

@@ -24,3 +24,4 @@ export { useTrackChoice, showCaptions, type TrackChoiceView } from './use-track-
 export { useDobGate, type DobGate } from './use-dob-gate';
 export { usePartySync, type UsePartySyncOptions } from './use-party-sync';
 export { usePartyRoom } from './use-party-room';
+export { useVideoAds, type VideoAdBreak, type VideoAdsState, type UseVideoAdsOptions } from './use-video-ads';

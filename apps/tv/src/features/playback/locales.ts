@@ -23,6 +23,14 @@ export const en = {
     captionsTitle: 'Captions',
     audioTitle: 'Audio language',
   },
+  ads: {
+    label: 'Ad',
+    left_one: '{{count}} second',
+    left_other: '{{count}} seconds',
+    skip: 'Skip ad',
+    skipIn_one: 'Skip in {{count}} second',
+    skipIn_other: 'Skip in {{count}} seconds',
+  },
   ageGate: {
     title: 'Enter your birth date',
     intro: 'This video has an age restriction. Use Up and Down to enter your date of birth.',
@@ -59,6 +67,14 @@ export const es: Messages<typeof en> = {
     off: 'Desactivados',
     captionsTitle: 'Subtítulos',
     audioTitle: 'Idioma del audio',
+  },
+  ads: {
+    label: 'Anuncio',
+    left_one: '{{count}} segundo',
+    left_other: '{{count}} segundos',
+    skip: 'Saltar anuncio',
+    skipIn_one: 'Saltar en {{count}} segundo',
+    skipIn_other: 'Saltar en {{count}} segundos',
   },
   ageGate: {
     title: 'Indica tu fecha de nacimiento',

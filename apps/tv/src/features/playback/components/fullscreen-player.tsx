@@ -1,5 +1,12 @@
 import { useApi } from '@marquee/api-client/react';
-import { Player, useIdle, useTrackChoice, type PlayerProps, type PlayerState } from '@marquee/player/react';
+import {
+  Player,
+  useIdle,
+  useTrackChoice,
+  type PlayerProps,
+  type PlayerState,
+  type VideoAdsState,
+} from '@marquee/player/react';
 import {
   HOTKEY_SEEK_SECONDS,
   trackMilestones,
@@ -12,6 +19,7 @@ import { useRemote } from '../../../lib/remote';
 import type { TvPlaybackProblem } from '../utils/playback-problem';
 import { trackChoice } from '../utils/track-choice';
 import { useTranslation } from 'react-i18next';
+import { TvAdOverlay, type TvAdControl } from './ad-overlay';
 import { AUDIO_KEY, CAPTIONS_KEY, TrackControls, TrackPanel, type TrackMenuState } from './track-menu';
 
 const NO_TRACKS: readonly CaptionTrack[] = [];
@@ -38,6 +46,8 @@ interface FullscreenPlayerProps {
   aside?: ReactNode;
   /** The video's WebVTT subtitles (`captionTracks`): the CC control lists them. */
   tracks?: readonly CaptionTrack[];
+  /** The site's video ads for this video (`useVideoAds`, decision 0075): the break on screen plays over the picture. */
+  ads?: VideoAdsState;
 }
 
 function clock(seconds: number) {
@@ -69,6 +79,7 @@ export function FullscreenPlayer({
   onEnded,
   aside,
   tracks = NO_TRACKS,
+  ads,
 }: FullscreenPlayerProps) {
   const playerRef = useRef<CorePlayer | null>(null);
   const { t } = useTranslation('playback');
@@ -102,8 +113,19 @@ export function FullscreenPlayer({
     return trackMilestones(player, { onExitMessage: setExitMessage });
   }, [player, live]);
 
+  const adControl = useRef<TvAdControl | null>(null);
+  const adBreak = problem ? null : (ads?.current ?? null);
+
   useRemote((action) => {
     const p = playerRef.current;
+    // An ad on screen takes every key: Enter presses Skip (once the VAST allows it), Back leaves,
+    // nothing seeks or pauses (the content waits behind it).
+    if (adBreak) {
+      adControl.current?.unmute();
+      if (action === 'back' || action === 'stop' || action === 'exit') onLeave();
+      else if (action === 'enter') adControl.current?.skip();
+      return true;
+    }
     // Autoplay starts muted; the first remote key is the gesture that brings the sound back.
     if (p?.video.muted) p.setMuted(false);
     // On the CC/Audio controls or in their panel, spatial navigation moves focus; Back and Down
@@ -162,7 +184,8 @@ export function FullscreenPlayer({
     }
   });
 
-  const menuOpen = menu !== 'closed' && hasTrackControls;
+  // A mid-roll covers the CC and Audio panels too (they come back after it).
+  const menuOpen = menu !== 'closed' && hasTrackControls && !adBreak;
   const showOverlay = !idle || !state?.playing || menuOpen;
   const progress = state && state.duration > 0 ? Math.min(1, state.currentTime / state.duration) : 0;
 
@@ -200,7 +223,15 @@ export function FullscreenPlayer({
           menu={false}
         />
       )}
-      {!problem ? (
+      {adBreak ? (
+        <TvAdOverlay
+          key={adBreak.position}
+          current={adBreak}
+          onAdEvent={ads!.onAdEvent}
+          controlRef={adControl}
+        />
+      ) : null}
+      {!problem && !adBreak ? (
         <div
           className="tv-player__overlay"
           data-visible={showOverlay || undefined}

@@ -4,6 +4,7 @@ import {
   usePlaybackAnalytics,
   useProgressTracking,
   useResumePosition,
+  useVideoAds,
 } from '@marquee/player/react';
 import { useSession } from '@marquee/api-client/react';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -24,9 +25,10 @@ import { PurchasePath } from './purchase-path';
 
 /**
  * /tvn/{type}/play-video/{channelId}/{videoUid}: passes the age gate first, resumes a signed-in
- * viewer's saved position and saves it as they watch. At the end, `onEnd` receives what §4.5 says
- * comes next. A login-required title goes to the TV login (back here once signed in); a paid one
- * shows its purchase path and plays once the purchase lands (§4.1 on TV).
+ * viewer's saved position and saves it as they watch; the site's video ads play first (decision
+ * 0075). At the end, `onEnd` receives what §4.5 says comes next. A login-required title goes to the
+ * TV login (back here once signed in); a paid one shows its purchase path and plays once the
+ * purchase lands (§4.1 on TV).
  */
 export function PlayVideo({
   platform,
@@ -58,7 +60,18 @@ export function PlayVideo({
   useProgressTracking(player, videoUid, vod);
   usePlaybackAnalytics(player, channelId, videoUid, vod);
   const device = usePlatformDevice();
-  useHeartbeat(player, channelId, video.data, usePlayerPayload(channelId, video.data, { device }));
+  const payload = usePlayerPayload(channelId, video.data, { device });
+  useHeartbeat(player, channelId, video.data, payload);
+  // The site's VAST pre-roll and mid-rolls, by the web's rules, without the ad-blocker gate
+  // (decision 0075); they run alongside play-url and a pre-roll holds the content.
+  const ads = useVideoAds(player, {
+    channelId,
+    videoUid,
+    withoutAds: playUrl.data?.withoutAds,
+    live: type === 'liveEvent' || type === 'liveChannel',
+    payload,
+    tv: true,
+  });
   const onEnded = useEndOfVideo(video.data, channelId, onEnd);
   const { t } = useTranslation('playback');
   const session = useSession();
@@ -93,7 +106,7 @@ export function PlayVideo({
   const gatePassed = ageGate.state === 'open' || ageGate.state === 'allowed';
   return (
     <FullscreenPlayer
-      src={startTime === null || !gatePassed ? undefined : playUrl.data?.url}
+      src={startTime === null || !gatePassed || ads.holdContent ? undefined : playUrl.data?.url}
       provider={playUrl.data?.provider}
       expiresAt={playUrl.data?.expiresAt}
       renewSource={renewPlayUrl}
@@ -106,6 +119,7 @@ export function PlayVideo({
       onEnded={vod ? onEnded : undefined}
       aside={type === 'liveEvent' && liveChat ? liveChat(videoUid) : undefined}
       tracks={tracks}
+      ads={ads}
     />
   );
 }

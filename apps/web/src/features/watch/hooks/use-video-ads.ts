@@ -1,56 +1,21 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { siteConfigQueryOptions } from '@marquee/api-client';
-import {
-  adBlockerGateOn,
-  adBreakDue,
-  expandAdTagUrl,
-  midRollDue,
-  payloadAdMacros,
-  videoAdsOn,
-  type PlayerPayload,
-} from '@marquee/domain';
-import {
-  isAdBlocked,
-  loadAdBreak,
-  prefetchVast,
-  type AdBreak,
-  type AdEvent,
-  type Player as CorePlayer,
-  type VastPrefetch,
-} from '@marquee/player';
+import type { PlayerPayload } from '@marquee/domain';
+import type { Player as CorePlayer } from '@marquee/player';
+import { useVideoAds as useSharedVideoAds, type VideoAdsState } from '@marquee/player/react';
 import { api } from '../../../lib/api';
 import { createHybridBanner } from '../utils/hybrid-banner';
 
-/** Videos started in this page load, for the ad frequency ("a break on every Nth video"). */
-let videosStarted = 0;
-
-type Break = { position: string; ad: AdBreak };
-
-export type VideoAds = {
-  /** Hold the content: a pre-roll is loading or playing, or an ad blocker was detected. */
-  holdContent: boolean;
-  /** The ad to play now (a pre-roll or a mid-roll), or null. */
-  current: Break | null;
-  /** "An ad-active flag is set on adStart and cleared on adDone, adError or adSkip." */
-  adActive: boolean;
+export type VideoAds = VideoAdsState & {
   /** The hybrid paywall banner (10 s from adStart on hybridAvodSvod sites). */
   hybridBanner: boolean;
-  /** The ad-blocker gate found the bait blocked: the modal is up. */
-  adBlocked: boolean;
-  onAdEvent: (event: AdEvent) => void;
 };
 
-const canPlay = (type: string) =>
-  typeof document !== 'undefined' && document.createElement('video').canPlayType(type) !== '';
-
 /**
- * Video ads of one watch screen (playback-and-social §4.1, §4.3, §4.4; decision 0026). From the
- * site config alone (cached since boot) the pre-roll's VAST and the ad-blocker bait are requested
- * alongside the play-url call; once play-url answers, `withoutAds` may drop them unplayed (the
- * VAST client's code is loaded only for an ad that will play). Sites
- * without ads make no request at all. Mid-rolls pause the content at their offsets. An ad that
- * fails in any way gives way to the content.
+ * Video ads of the web's watch screen: the shared rules (`useVideoAds` of @marquee/player/react,
+ * decisions 0026 and 0075: pre-roll, mid-rolls, frequency, `withoutAds`, the ad-blocker gate) and
+ * the web's hybrid paywall banner on each ad start.
  */
 export function useVideoAds(
   player: CorePlayer | null,
@@ -63,154 +28,11 @@ export function useVideoAds(
     payload: PlayerPayload | null;
   },
 ): VideoAds {
-  const { channelId, videoUid, withoutAds, live, payload } = opts;
-  const config = useQuery(siteConfigQueryOptions(api)).data;
-  const ads = config?.ads;
-  const hybrid = !!config?.perms.hybridAvodSvod;
-  // Whether this site plays ads at all (before play-url says whether this viewer and video do).
-  const siteAds = !!ads && !live && videoAdsOn(ads, { withoutAds: false, tv: false });
-  const [nth] = useState(() => ++videosStarted);
-  const due = siteAds && adBreakDue(nth, ads!.video.frequency);
-
-  // The pre-roll's outcome, for the VAST request it came from (a new video starts over as 'loading').
-  const [preRollResult, setPreRollResult] = useState<{
-    of: VastPrefetch;
-    value: 'none' | 'done' | Break;
-  } | null>(null);
-  const [mid, setMid] = useState<'loading' | Break | null>(null);
-  const [adActive, setAdActive] = useState(false);
+  const hybrid = !!useQuery(siteConfigQueryOptions(api)).data?.perms.hybridAvodSvod;
   const [hybridBanner, setHybridBanner] = useState(false);
-  const [blocked, setBlocked] = useState<boolean | null>(null);
-  const playedMid = useRef(new Set<number>());
-  const midRef = useRef(mid);
-  // eslint-disable-next-line react-hooks/refs -- latest-callback ref: the effect subscribes once and calls the newest callback
-  midRef.current = mid;
-
-  const tagUrl = useCallback(
-    (position: string) =>
-      expandAdTagUrl(
-        ads!.url,
-        { videoUid, channelId, position, cacheBuster: String(Date.now()) },
-        payload ? payloadAdMacros(payload) : {},
-      ),
-    [ads, videoUid, channelId, payload],
-  );
-
-  // The pre-roll's VAST is requested alongside play-url; the VAST client parses it only once
-  // play-url says this viewer and video have ads (most do not: no ad code runs before their first
-  // frame). A memo, not an effect: the request must exist in the render that may mount the player.
-  // It waits for the payload (the video and the page's consent, both asked alongside play-url).
-  const preRollDue = due && !!ads?.video.preRoll;
-  const preRollWanted = preRollDue && !!payload;
-  const preRollVast = useMemo(
-    () => (preRollWanted ? prefetchVast(tagUrl('pre')) : null),
-    // tagUrl changes with the video; the break is fetched once per video.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetched once per video (comment above)
-    [preRollWanted, videoUid],
-  );
-  const preRoll: 'loading' | 'none' | 'done' | Break =
-    !preRollVast || withoutAds === true
-      ? 'none'
-      : preRollResult?.of === preRollVast
-        ? preRollResult.value
-        : 'loading';
-  useEffect(() => {
-    if (!preRollVast || withoutAds !== false) return;
-    let cancelled = false;
-    const settle = (value: 'none' | Break) => !cancelled && setPreRollResult({ of: preRollVast, value });
-    loadAdBreak(preRollVast, { canPlay }).then(
-      (ad) => settle(ad ? { position: 'pre', ad } : 'none'),
-      () => settle('none'),
-    );
-    return () => void (cancelled = true);
-  }, [preRollVast, withoutAds]);
-
-  // The ad-blocker bait, alongside play-url too (web only: the TV apps do not use this hook).
-  const gate = !!ads && siteAds && adBlockerGateOn(ads, { withoutAds: false, tv: false });
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- no bait check while the gate is off
-    if (!gate) return setBlocked(null);
-    let cancelled = false;
-    isAdBlocked((url, init) => fetch(url, init)).then((b) => !cancelled && setBlocked(b));
-    return () => void (cancelled = true);
-  }, [gate]);
-
-  const adsForViewer = siteAds && withoutAds === false;
-
-  // Mid-rolls: pause the content at an offset crossed by playback, play the break, resume.
-  const offsets = ads?.video.midRollOffsets;
-  useEffect(() => {
-    if (!player || !adsForViewer || !due || !offsets?.length) return;
-    let last = -1;
-    let cancelled = false;
-    const off = player.on('timeupdate', ({ currentTime }) => {
-      const offset = last < 0 ? null : midRollDue(offsets, last, currentTime, playedMid.current);
-      last = currentTime;
-      if (offset === null) return;
-      playedMid.current.add(offset);
-      player.pause();
-      setMid('loading');
-      loadAdBreak(tagUrl(String(offset)), { canPlay }).then(
-        (ad) => {
-          if (cancelled) return;
-          if (ad) setMid({ position: String(offset), ad });
-          else {
-            setMid(null);
-            void player.play();
-          }
-        },
-        () => {
-          if (cancelled) return;
-          setMid(null);
-          void player.play();
-        },
-      );
-    });
-    return () => {
-      cancelled = true;
-      off();
-    };
-  }, [player, adsForViewer, due, offsets, tagUrl]);
-
   // The hybrid paywall banner: 10 s from each ad start.
   const banner = useMemo(() => createHybridBanner(hybrid, setHybridBanner), [hybrid]);
   useEffect(() => () => banner.dispose(), [banner]);
-
-  // Nothing plays until the bait has loaded (a blocker would swallow the ad's trackers anyway).
-  const current: Break | null =
-    !adsForViewer || (gate && blocked !== false)
-      ? null
-      : typeof preRoll === 'object'
-        ? preRoll
-        : typeof mid === 'object'
-          ? mid
-          : null;
-
-  const onAdEvent = useCallback(
-    (event: AdEvent) => {
-      if (event === 'adStart') {
-        setAdActive(true);
-        banner.adStart();
-        return;
-      }
-      // adDone, adError, adSkip: the break is over and the content (re)starts.
-      setAdActive(false);
-      setPreRollResult((r) => (r && typeof r.value === 'object' ? { of: r.of, value: 'done' } : r));
-      if (midRef.current !== null) {
-        setMid(null);
-        void player?.play();
-      }
-    },
-    [banner, player],
-  );
-
-  const adBlocked = adsForViewer && gate && blocked === true;
-  const holdContent =
-    siteAds &&
-    withoutAds !== true &&
-    (preRoll === 'loading' ||
-      typeof preRoll === 'object' ||
-      (preRollDue && !payload) ||
-      (gate && blocked !== false));
-  return { holdContent, current, adActive, hybridBanner, adBlocked, onAdEvent };
+  const ads = useSharedVideoAds(player, { ...opts, tv: false, onAdStart: banner.adStart });
+  return { ...ads, hybridBanner };
 }
