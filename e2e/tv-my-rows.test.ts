@@ -1,0 +1,90 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser';
+import { callApi, signUpViewer, type Login } from './viewers';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** A 1920×1080 TV signed in as `login` (the three keys the TV keeps its session in). */
+async function tvSignedInAs(login: Login): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  await context.addInitScript((s) => {
+    if (localStorage.getItem('marquee.tv.accessToken')) return;
+    localStorage.setItem('marquee.tv.accessToken', s.token);
+    localStorage.setItem('marquee.tv.refreshToken', s.refreshToken);
+    localStorage.setItem('marquee.tv.expiresAt', String(Date.now() + s.expiresIn * 1000));
+  }, login);
+  return context.newPage();
+}
+
+const focusOn = (page: Page, testId: string) =>
+  page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, testId);
+
+const row = (page: Page, title: string) =>
+  page.locator(`[data-testid="discover"] [data-testid="discover-row"][aria-label="${title}"]`);
+
+describe("the viewer's own rows on TV (issue 17, Must-have 2)", () => {
+  it('adds a movie to My List with the remote, then sees it and a part-watched video in their rows', async () => {
+    const viewer = await signUpViewer('tv-rows');
+    const saved = await callApi(viewer.token, 'POST', '/v2/me/sites/demo/history-progress', {
+      history: [{ id: 'demo-movie-last-train', progress: 40 }],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBeLessThan(300);
+
+    const tv = await tvSignedInAs(viewer);
+    await tv.goto(`${baseUrl}/tvn/generic/discover`);
+    // Continue Watching holds the video watched partway, with its bar (40 of 180 s); My List is empty, so hidden.
+    const continueCard = row(tv, 'Continue Watching').locator(
+      '[data-testid="video-card"][data-video-uid="demo-movie-last-train"]',
+    );
+    await continueCard.waitFor();
+    await expect
+      .poll(() => continueCard.getByTestId('card-progress').getAttribute('data-progress'))
+      .toBe('22');
+    expect(await row(tv, 'My List').count()).toBe(0);
+
+    // The movie screen: Right from Watch reaches My List, Enter adds the movie.
+    await tv.goto(`${baseUrl}/tvn/generic/movie/demo-movie-lighthouse`);
+    await focusOn(tv, 'movie-watch');
+    const myList = tv.getByTestId('tv-movie').getByTestId('tv-watch-list');
+    await expect.poll(() => myList.getAttribute('aria-pressed')).toBe('false');
+    await tv.keyboard.press('ArrowRight');
+    await focusOn(tv, 'movie-trailer');
+    await tv.keyboard.press('ArrowRight');
+    await focusOn(tv, 'tv-watch-list');
+    await tv.keyboard.press('Enter');
+    await expect.poll(() => myList.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => myList.textContent()).toBe('✓ In My List');
+
+    // Back to discover: My List now holds the movie.
+    await tv.keyboard.press('Escape');
+    await tv.waitForURL(/\/tvn\/generic\/discover$/);
+    await row(tv, 'My List')
+      .locator('[data-testid="video-card"][data-video-uid="demo-movie-lighthouse"]')
+      .waitFor();
+
+    // Down from the first row (it may wrap) to Continue Watching; Enter plays the video from where the viewer left off.
+    await focusOn(tv, 'video-card');
+    const focusedRow = () =>
+      tv.evaluate(() => document.activeElement?.closest('section')?.getAttribute('aria-label') ?? '');
+    for (let i = 0; i < 4 && (await focusedRow()) !== 'Continue Watching'; i++) {
+      const before = await tv.evaluateHandle(() => document.activeElement);
+      await tv.keyboard.press('ArrowDown');
+      await tv.waitForFunction((el) => document.activeElement !== el, before);
+    }
+    await tv.waitForFunction(
+      () => document.activeElement?.getAttribute('data-video-uid') === 'demo-movie-last-train',
+    );
+    await tv.keyboard.press('Enter');
+    await tv.waitForURL(/\/play-video\/[^/]+\/demo-movie-last-train\?movieUid=demo-movie-last-train$/);
+    await expect
+      .poll(() => tv.evaluate(() => document.querySelector('video')?.currentTime ?? 0), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(40);
+    await tv.context().close();
+  });
+});
