@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
-import { callApi, signUpViewer, type Login } from './viewers';
+import { callApi, signUpViewer, tvPageSignedInAs, type Login } from './viewers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -10,17 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** A 1920×1080 TV signed in as `login` (the three keys the TV keeps its session in). */
-async function tvSignedInAs(login: Login): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-  await context.addInitScript((s) => {
-    if (localStorage.getItem('marquee.tv.accessToken')) return;
-    localStorage.setItem('marquee.tv.accessToken', s.token);
-    localStorage.setItem('marquee.tv.refreshToken', s.refreshToken);
-    localStorage.setItem('marquee.tv.expiresAt', String(Date.now() + s.expiresIn * 1000));
-  }, login);
-  return context.newPage();
-}
+const tvSignedInAs = (login: Login) => tvPageSignedInAs(browser, login);
 
 const focusOn = (page: Page, testId: string) =>
   page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, testId);
