@@ -1,12 +1,13 @@
 import {
   ApiError,
   continueWatchingQueryOptions,
+  queryKeys,
   watchListQueryKey,
   watchListQueryOptions,
 } from '@marquee/api-client';
 import { useApi, useSession } from '@marquee/api-client/react';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { progressByVideo } from './progress';
 
 const noClientErrorRetry = (count: number, error: unknown) =>
@@ -45,4 +46,17 @@ export function useProgressByVideo(): ReadonlyMap<string, number> {
   const signedIn = useSession().status === 'signedIn';
   const { data } = useContinueWatching();
   return useMemo(() => (signedIn ? progressByVideo(data) : new Map<string, number>()), [signedIn, data]);
+}
+
+/**
+ * Signed out, the viewer's progress is forgotten: its cache entry is not keyed by viewer (the
+ * player's resume position shares it), so the next viewer to sign in on this TV starts from their own.
+ */
+export function useForgetProgressOnSignOut() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const signedIn = useSession().status === 'signedIn';
+  useEffect(() => {
+    if (!signedIn) queryClient.removeQueries({ queryKey: [...queryKeys.all(api), 'history-progress'] });
+  }, [signedIn, api, queryClient]);
 }
