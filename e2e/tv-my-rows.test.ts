@@ -19,7 +19,7 @@ const row = (page: Page, title: string) =>
   page.locator(`[data-testid="discover"] [data-testid="discover-row"][aria-label="${title}"]`);
 
 describe("the viewer's own rows on TV (issue 17, Must-have 2)", () => {
-  it('adds a movie to My List with the remote, then sees it and a part-watched video in their rows', async () => {
+  it('adds a movie to My List and favorites it with the remote, then sees it and a part-watched video in their rows', async () => {
     const viewer = await signUpViewer('tv-rows');
     const saved = await callApi(viewer.token, 'POST', '/v2/me/sites/demo/history-progress', {
       history: [{ id: 'demo-movie-last-train', progress: 40 }],
@@ -51,6 +51,20 @@ describe("the viewer's own rows on TV (issue 17, Must-have 2)", () => {
     await expect.poll(() => myList.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => myList.textContent()).toBe('✓ In My List');
 
+    // Right again: Favorite, and Enter favorites the movie (the server agrees).
+    const favorite = tv.getByTestId('tv-movie').getByTestId('tv-favorite');
+    await tv.keyboard.press('ArrowRight');
+    await focusOn(tv, 'tv-favorite');
+    await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('false');
+    await tv.keyboard.press('Enter');
+    await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('true');
+    const flag = await callApi<{ favorite: boolean }>(
+      viewer.token,
+      'GET',
+      '/v2/sites/demo/videos/demo-movie-lighthouse/user-favorites',
+    );
+    expect(flag.body.favorite).toBe(true);
+
     // Back to discover: My List now holds the movie.
     await tv.keyboard.press('Escape');
     await tv.waitForURL(/\/tvn\/generic\/discover$/);
@@ -76,5 +90,14 @@ describe("the viewer's own rows on TV (issue 17, Must-have 2)", () => {
       .poll(() => tv.evaluate(() => document.querySelector('video')?.currentTime ?? 0), { timeout: 15_000 })
       .toBeGreaterThanOrEqual(40);
     await tv.context().close();
+  });
+
+  it('shows neither row to a signed-out TV', async () => {
+    const tv = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await tv.goto(`${baseUrl}/tvn/generic/discover`);
+    await row(tv, 'Popular').waitFor();
+    expect(await row(tv, 'Continue Watching').count()).toBe(0);
+    expect(await row(tv, 'My List').count()).toBe(0);
+    await tv.close();
   });
 });
