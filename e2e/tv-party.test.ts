@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousA11yViolations } from './axe';
 import { launchBrowser } from './browser';
-import { callApi, e2eDataDir, pageSignedInAs, signUpViewer, type Login } from './viewers';
+import { callApi, e2eDataDir, pageSignedInAs, signUpViewer, tvPageSignedInAs, type Login } from './viewers';
 
 // The TV in watch parties and live chat (issue 15 item 6; decision 0050): a TV enters a web host's
 // share code with the remote, joins and follows the host's pause; it reads a live event's chat.
@@ -39,17 +39,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A TV page signed in as `login` (the session keys the TV keeps after activation). */
-async function tvSignedInAs(login: Login): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-  await context.addInitScript((s) => {
-    if (localStorage.getItem('marquee.tv.accessToken')) return;
-    localStorage.setItem('marquee.tv.accessToken', s.token);
-    localStorage.setItem('marquee.tv.refreshToken', s.refreshToken);
-    localStorage.setItem('marquee.tv.expiresAt', String(Date.now() + s.expiresIn * 1000));
-  }, login);
-  return context.newPage();
-}
+const tvSignedInAs = (login: Login) => tvPageSignedInAs(browser, login);
 
 /** Types `code` on the TV's grid with the arrows and Enter, as a remote would. */
 async function typeWithRemote(tv: Page, code: string) {

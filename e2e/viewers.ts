@@ -93,6 +93,18 @@ export async function pageSignedInAs(
   return context.newPage();
 }
 
+/** A 1920×1080 TV page signed in as `login` (the three session keys the TV keeps after activation). */
+export async function tvPageSignedInAs(browser: Browser, login: Login): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  await context.addInitScript((s) => {
+    if (localStorage.getItem('marquee.tv.accessToken')) return;
+    localStorage.setItem('marquee.tv.accessToken', s.token);
+    localStorage.setItem('marquee.tv.refreshToken', s.refreshToken);
+    localStorage.setItem('marquee.tv.expiresAt', String(Date.now() + s.expiresIn * 1000));
+  }, login);
+  return context.newPage();
+}
+
 /** The first link to `path` in a mail the e2e server sent to `to` (polls the local SMTP sink). */
 export async function mailedLink(to: string, path: string): Promise<URL> {
   const pattern = new RegExp(`https?://\\S+${path}\\S*`);

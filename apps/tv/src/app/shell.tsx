@@ -17,6 +17,7 @@ import { useSiteConfig } from '../features/site';
 // Not the feature's index: that would pull the player (a lazy chunk) into the first load.
 import { platformTrackHandlers } from '../features/playback/utils/track-choice';
 import { TopBar } from './top-bar';
+import { useForgetProgressOnSignOut } from '../lib/my-lists';
 
 /**
  * /tvn/:type — picks the platform variant from :type. An unknown type goes to /tvn/generic; a screen
@@ -48,6 +49,7 @@ function PlatformShell({ type }: { type: string }) {
   const location = useLocation();
   const config = useSiteConfig();
   useApplyTheme(config.data);
+  useForgetProgressOnSignOut();
 
   const { t } = useTranslation();
   // A content-change URL opens its screen, or says it cannot (playback-and-social §2.1, §8).

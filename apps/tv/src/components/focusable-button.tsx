@@ -7,6 +7,10 @@ interface FocusableButtonProps {
   className?: string;
   disabled?: boolean;
   testId?: string;
+  /** A toggle's state (aria-pressed), for watch-list and favorite buttons. */
+  pressed?: boolean;
+  /** Says a press is on its way (aria-busy). */
+  busy?: boolean;
   children: ReactNode;
 }
 
@@ -17,6 +21,8 @@ export function FocusableButton({
   className = 'tv-pill',
   disabled,
   testId,
+  pressed,
+  busy,
   children,
 }: FocusableButtonProps) {
   const { ref, focused } = useFocusable<object, HTMLButtonElement>({
@@ -32,6 +38,8 @@ export function FocusableButton({
       className={[className, 'tv-button', focused ? 'is-focused' : ''].filter(Boolean).join(' ')}
       onClick={onPress}
       disabled={disabled}
+      aria-pressed={pressed}
+      aria-busy={busy || undefined}
       data-focused={focused || undefined}
       data-testid={testId}
     >

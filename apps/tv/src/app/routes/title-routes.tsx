@@ -28,6 +28,7 @@ export function MovieRoute() {
       channel={search.get('channel')}
       watchHref={useWatchHref(type)}
       onNavigate={(href) => void navigate(href)}
+      onLogin={() => void navigate(paths.login.getHref(type))}
     />
   );
 }
@@ -50,6 +51,7 @@ export function SeriesRoute() {
       watchHref={useWatchHref(type)}
       onNavigate={(href) => void navigate(href)}
       onFailed={home}
+      onLogin={() => void navigate(paths.login.getHref(type))}
     />
   );
 }

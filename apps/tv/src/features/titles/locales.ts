@@ -17,6 +17,12 @@ export const en = {
   seasons: 'Seasons',
   play: 'Play S{{season}} E{{episode}}',
   episode: 'E{{n}}',
+  addToMyList: '+ My List',
+  inMyList: '✓ In My List',
+  myListError: "We couldn't change your list",
+  favorite: '♡ Favorite',
+  favorited: '♥ Favorited',
+  favoriteError: "We couldn't change your favorites",
 };
 
 export const es: Messages<typeof en> = {
@@ -35,4 +41,10 @@ export const es: Messages<typeof en> = {
   seasons: 'Temporadas',
   play: 'Reproducir T{{season}} E{{episode}}',
   episode: 'E{{n}}',
+  addToMyList: '+ Mi lista',
+  inMyList: '✓ En mi lista',
+  myListError: 'No pudimos cambiar tu lista',
+  favorite: '♡ Favorito',
+  favorited: '♥ En favoritos',
+  favoriteError: 'No pudimos cambiar tus favoritos',
 };

@@ -4,7 +4,9 @@ import { formatDuration } from '@marquee/domain';
 import { useEffect } from 'react';
 import { FocusableButton } from '../../../components/focusable-button';
 import { StatusMessage } from '../../../components/status-message';
+import { useProgressByVideo } from '../../../lib/my-lists';
 import { useMovie } from '../api/use-titles';
+import { FavoriteButton, WatchListButton } from './my-list-buttons';
 import { TitleCard } from './title-card';
 import { TitleHero } from './title-hero';
 import { useTranslation } from 'react-i18next';
@@ -13,20 +15,27 @@ export type WatchHref = (channelId: string, video: Video) => string;
 
 const WATCH_KEY = 'movie-watch';
 
-/** /tvn/{type}/movie/{videoUid}?channel: the movie's details, Watch, its trailers and extras. */
+/**
+ * /tvn/{type}/movie/{videoUid}?channel: the movie's details, Watch, Trailer, My List and Favorite,
+ * its trailers and extras.
+ */
 export function MovieDetails({
   uid,
   channel,
   watchHref,
   onNavigate,
+  onLogin,
 }: {
   uid: string;
   /** The channel the viewer came from (?channel), else the movie's own. */
   channel: string | null;
   watchHref: WatchHref;
   onNavigate: (href: string) => void;
+  /** Where My List and Favorite send a signed-out viewer. */
+  onLogin: () => void;
 }) {
   const movie = useMovie(uid);
+  const progress = useProgressByVideo();
   const { t } = useTranslation(['titles', 'common']);
   const { ref, focusKey } = useFocusable({ focusKey: 'MOVIE', trackChildren: true });
   useEffect(() => {
@@ -77,6 +86,8 @@ export function MovieDetails({
               {t('trailer')}
             </FocusableButton>
           ) : null}
+          <WatchListButton contentId={m.uid} type="movie" onLogin={onLogin} />
+          <FavoriteButton uid={m.uid} onLogin={onLogin} />
         </TitleHero>
         {m.trailers.length + m.extras.length > 0 ? (
           <section className="tv-row" aria-label={t('extras')}>
@@ -88,6 +99,7 @@ export function MovieDetails({
                   video={v}
                   focusKey={`movie-extra-${i}`}
                   label={v.extraOf?.kind === 'trailer' ? t('trailer') : t('extra')}
+                  progress={progress.get(v.uid)}
                   href={watchHref(channelId, v)}
                 />
               ))}

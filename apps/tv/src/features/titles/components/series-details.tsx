@@ -4,7 +4,9 @@ import { useEffect, useState } from 'react';
 import { FocusableButton } from '../../../components/focusable-button';
 import { StatusMessage } from '../../../components/status-message';
 import { useToast } from '../../../lib/toast';
+import { useProgressByVideo } from '../../../lib/my-lists';
 import { useSeries } from '../api/use-titles';
+import { WatchListButton } from './my-list-buttons';
 import type { WatchHref } from './movie-details';
 import { TitleCard } from './title-card';
 import { TitleHero } from './title-hero';
@@ -22,8 +24,8 @@ function initialSeason(series: SeriesDetail, target: string | null): number | nu
 }
 
 /**
- * /tvn/{type}/series/{seriesUid}?channel&target: the series, its seasons as buttons and the chosen
- * season's episodes. `target` (an episode uid) opens on that episode's season with it focused.
+ * /tvn/{type}/series/{seriesUid}?channel&target: the series (Play, My List), its seasons as buttons
+ * and the chosen season's episodes, each with a bar of the part watched. `target` (an episode uid) opens on that episode's season with it focused.
  */
 export function SeriesDetails({
   uid,
@@ -32,6 +34,7 @@ export function SeriesDetails({
   watchHref,
   onNavigate,
   onFailed,
+  onLogin,
 }: {
   uid: string;
   channel: string | null;
@@ -40,8 +43,11 @@ export function SeriesDetails({
   onNavigate: (href: string) => void;
   /** Called after the error toast: the spec sends the viewer home. */
   onFailed: () => void;
+  /** Where My List sends a signed-out viewer. */
+  onLogin: () => void;
 }) {
   const series = useSeries(uid);
+  const progress = useProgressByVideo();
   const toast = useToast();
   const { t } = useTranslation(['titles', 'common']);
   const [season, setSeason] = useState<number | null>(null);
@@ -101,6 +107,7 @@ export function SeriesDetails({
               {t('play', { season: first.series?.season ?? 1, episode: first.series?.episode ?? 1 })}
             </FocusableButton>
           ) : null}
+          <WatchListButton contentId={s.uid} type="series" onLogin={onLogin} />
         </TitleHero>
         <nav className="tv-seasons" aria-label={t('seasons')}>
           {s.seasons.map(({ season: n }) => (
@@ -127,6 +134,7 @@ export function SeriesDetails({
                 video={e}
                 focusKey={episodeKey(e.uid)}
                 label={t('episode', { n: e.series?.episode ?? '' })}
+                progress={progress.get(e.uid)}
                 href={watchHref(channelId, e)}
               />
             ))}

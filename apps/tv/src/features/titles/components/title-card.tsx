@@ -9,8 +9,11 @@ export function TitleCard({
   href,
   focusKey,
   label,
+  progress,
 }: {
   video: Video;
+  /** Percent watched, where the viewer has a position. */
+  progress?: number | null;
   href: string;
   focusKey: string;
   /** What the card says above the title, e.g. "E3" or "Trailer". */
@@ -25,7 +28,7 @@ export function TitleCard({
       label={[label, video.title, duration].filter(Boolean).join(', ')}
       attrs={{ 'data-testid': 'title-card', 'data-video-uid': video.uid }}
     >
-      <CardMedia video={video} duration={duration} />
+      <CardMedia video={video} duration={duration} progress={progress} />
       <span className="tv-card__title">
         {label ? <strong>{label} · </strong> : null}
         {truncateTitle(video.title)}
