@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeVizio, type FakeVizioOptions } from './fake-vizio';
 import { getPlatform, remoteAction } from './index';
-import type { PlatformContext, PlatformDevice } from './types';
+import { spyContext } from './test-context';
+import type { PlatformDevice } from './types';
 import { createVizioPlatform, VIZIO_LIBRARY_WAIT_MS, type VizioEnvironment } from './vizio';
 
 /** A page for the adapter: its window (where the fake puts VIZIO and online/offline arrive) and document. */
@@ -11,13 +12,8 @@ function tv(options: FakeVizioOptions = {}) {
   const fake = installFakeVizio({ window, document }, options);
   const env: VizioEnvironment = { window, document };
   const platform = createVizioPlatform(() => env);
-  const openContent = vi.fn<(url: string) => void>();
-  const notify = vi.fn<PlatformContext['notify']>();
-  const tracks = {
-    closedCaptions: vi.fn<(enabled: boolean) => void>(),
-    language: vi.fn<(language: string) => void>(),
-  };
-  const start = () => platform.setup!({ notify, openContent, target: window, tracks });
+  const { ctx, openContent, notify, tracks } = spyContext(window);
+  const start = () => platform.setup!(ctx);
   return { window, fake, platform, openContent, notify, tracks, start };
 }
 
@@ -181,11 +177,7 @@ describe('the VIZIO SmartCast variant', () => {
     const platform = createVizioPlatform(() => ({ window, document }));
     const devices: PlatformDevice[] = [];
     platform.onDevice!((d) => devices.push(d));
-    const stop = platform.setup!({
-      notify: vi.fn(),
-      target: window,
-      tracks: { closedCaptions: vi.fn(), language: vi.fn() },
-    });
+    const stop = platform.setup!(spyContext(window).ctx);
     expect(devices).toEqual([{ model: null, id: 'VZ1', limitAdTracking: null }]);
     stop();
   });
