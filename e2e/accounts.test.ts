@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
+import { setDemoPerms } from './site-settings';
 import { VIEWER_PASSWORD, callApi, signUpViewer } from './viewers';
 
 const baseUrl = inject('baseUrl');
@@ -337,20 +338,38 @@ describe('accounts in the web app', () => {
     await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe(newEmail.toLowerCase());
     await context.close();
 
-    // With selfDelete on, deleting says "Account Deleted", then signs out and goes home (the site
-    // here keeps selfDelete off, so the server's 204 is played by the test).
-    const selfDelete = await withPerms({ selfDelete: true });
-    const own = await selfDelete.newPage();
-    await own.goto(`${baseUrl}/login?odrc=delete-account`);
-    await signIn(own, newEmail, newPassword);
-    await own.getByTestId('self-delete-form').waitFor();
-    await own.route('**/v2/me/delete**', (route) => route.fulfill({ status: 204 }));
-    await own.getByTestId('self-delete-form').getByLabel('Password').fill(newPassword);
-    await own.getByRole('button', { name: 'Delete account' }).click();
-    await expect.poll(() => own.getByTestId('account-deleted').textContent()).toBe('Account Deleted');
-    await own.getByTestId('sign-in-link').waitFor();
-    expect(new URL(own.url()).pathname).toBe('/');
-    await selfDelete.close();
+    // With selfDelete on, deleting says "Account Deleted", then signs out and goes home, and the
+    // account is gone (the server's site cache lasts a few seconds: wait until it has the perm).
+    const restore = setDemoPerms({ selfDelete: true });
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await callApi<{ perms: { selfDelete: boolean } }>(null, 'GET', '/v2/sites/demo/config')).body
+              .perms.selfDelete,
+          { timeout: 20_000 },
+        )
+        .toBe(true);
+      const selfDelete = await withPerms({ selfDelete: true });
+      const own = await selfDelete.newPage();
+      await own.goto(`${baseUrl}/login?odrc=delete-account`);
+      await signIn(own, newEmail, newPassword);
+      await own.getByTestId('self-delete-form').waitFor();
+      await own.getByTestId('self-delete-form').getByLabel('Password').fill(newPassword);
+      await own.getByRole('button', { name: 'Delete account' }).click();
+      await expect.poll(() => own.getByTestId('account-deleted').textContent()).toBe('Account Deleted');
+      await own.getByTestId('sign-in-link').waitFor();
+      expect(new URL(own.url()).pathname).toBe('/');
+      await selfDelete.close();
+      const again = await callApi(null, 'POST', '/v2/me/auth/login', {
+        email: newEmail,
+        password: newPassword,
+        site: 'demo',
+      });
+      expect(again.status).toBe(401);
+    } finally {
+      restore();
+    }
   });
 
   it('shares the session between tabs and follows a sign-out in another tab', async () => {
