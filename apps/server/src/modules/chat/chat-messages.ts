@@ -12,7 +12,7 @@ import {
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest, rateLimited } from '../../plugins/errors';
-import { createChatTokens, type ChatClaims } from './chat-token';
+import { chatTokenExpired, createChatTokens, type ChatClaims } from './chat-token';
 import { nameRequired, suspended, type ChatCore, type ChatRoom, type ChatSite } from './chat-core';
 import type { ChatMessageRow } from './chat.repository';
 
@@ -182,8 +182,7 @@ export function createChatMessages(
     async join(user: AuthUser, site: ChatSite, token: string, after?: string) {
       const claims = tokens.read(token);
       if (!claims) throw new AppError(401, 'chatTokenInvalid', 'Chat token invalid', 'token');
-      if (claims.exp <= now())
-        throw new AppError(401, 'chatTokenExpired', 'Chat token expired: renew it', 'token');
+      if (claims.exp <= now()) throw chatTokenExpired();
       if (claims.userId !== user.id || claims.site !== user.siteUid)
         throw new AppError(403, 'chatTokenNotYours', 'This chat token was issued to someone else', 'token');
       const room = roomOf(claims.chatId);

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../../plugins/errors';
 
 /** What a chat token grants: one user, on one site, in one room, to read and/or write, until exp. */
 export type ChatClaims = {
@@ -11,6 +12,10 @@ export type ChatClaims = {
 };
 
 const PREFIX = 'chat1';
+
+/** 401 for a token past its `exp`: on join, on send, and as the reason a joined room is closed. */
+export const chatTokenExpired = () =>
+  new AppError(401, 'chatTokenExpired', 'Chat token expired: renew it', 'token');
 
 /**
  * Chat tokens (decision 0045): `chat1.<payload>.<mac>`, the payload base64url JSON and the mac an

@@ -4,6 +4,7 @@ import { AppError } from '../../plugins/errors';
 import { handle, roomName, type RealtimeFeature, type RealtimeGateway } from '../realtime';
 import type { SitesService } from '../sites';
 import type { ChatPresence } from './chat-presence';
+import { chatTokenExpired } from './chat-token';
 import type { ChatPublisher, ChatRoom, ChatService } from './chat.service';
 
 /** Every socket of a user joins this room, so a ban reaches all of them on every node at once. */
@@ -74,7 +75,7 @@ export function chatFeature({
       const site = await sites.byUid(user.siteUid);
       for (const [chatId, grant] of [...grants]) {
         if (grant.exp <= now()) {
-          close(chatId, grant, { code: 'chatTokenExpired', message: 'Chat token expired: renew it' });
+          close(chatId, grant, chatTokenExpired());
           continue;
         }
         try {
@@ -147,8 +148,7 @@ export function chatFeature({
       async ({ chatId, message }) => {
         const grant = grants.get(chatId);
         if (!grant) throw new AppError(403, 'chatNotJoined', 'Join the chat first', 'chatId');
-        if (grant.exp <= now())
-          throw new AppError(401, 'chatTokenExpired', 'Chat token expired: renew it', 'token');
+        if (grant.exp <= now()) throw chatTokenExpired();
         if (!grant.write)
           throw new AppError(403, 'chatReadOnly', 'This chat token does not allow writing', 'token');
         const site = await sites.byUid(user.siteUid);

@@ -11,6 +11,7 @@ import {
   ShortLinkStatsParams,
   SiteParams,
 } from '@marquee/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -108,10 +109,8 @@ export const sharingRoutes =
           },
         },
       },
-      async (req, reply) => {
-        const path = await ctx.sharing.follow((await req.site()).uid, req.params.code);
-        return reply.header('cache-control', 'no-store').redirect(path, 302);
-      },
+      async (req, reply) =>
+        redirectUncached(reply, await ctx.sharing.follow((await req.site()).uid, req.params.code)),
     );
 
     app.get(
@@ -133,8 +132,12 @@ export const sharingRoutes =
       },
       async (req, reply) => {
         const { code, slug } = req.params;
-        const path = await ctx.sharing.follow((await req.site()).uid, code, slug);
-        return reply.header('cache-control', 'no-store').redirect(path, 302);
+        return redirectUncached(reply, await ctx.sharing.follow((await req.site()).uid, code, slug));
       },
     );
   };
+
+/** A short link's answer: 302 to its path, never cached, so that every follow is counted. */
+function redirectUncached(reply: FastifyReply, path: string) {
+  return reply.header('cache-control', 'no-store').redirect(path, 302);
+}
