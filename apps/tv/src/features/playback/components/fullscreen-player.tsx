@@ -45,6 +45,10 @@ interface FullscreenPlayerProps {
   tracks?: readonly CaptionTrack[];
   /** The site's video ads for this video (`useVideoAds`, decision 0075): the break on screen plays over the picture. */
   ads?: VideoAdsState;
+  /** A live channel's zapping (decision 0078): Up is the next channel (+1), Down the previous (-1). */
+  onZap?: (step: 1 | -1) => void;
+  /** How many channels Up/Down zap through (for the hint). */
+  zapCount?: number;
 }
 
 function clock(seconds: number) {
@@ -87,6 +91,8 @@ export function FullscreenPlayer({
   aside,
   tracks = NO_TRACKS,
   ads,
+  onZap,
+  zapCount = 0,
 }: FullscreenPlayerProps) {
   const playerRef = useRef<CorePlayer | null>(null);
   const { t } = useTranslation('playback');
@@ -202,10 +208,12 @@ export function FullscreenPlayer({
       case 'down':
         // Out of the seek bar: to the chat column, else the overlay goes (the picture alone).
         if (aside) setAsideOpen((open) => !open);
+        else if (onZap) onZap(-1);
         else setOverlayHidden(true);
         return true;
       case 'up':
         if (hasTrackControls && !problem) openControls(null);
+        else if (onZap) onZap(1);
         return true;
       default:
         // Other keys only wake the overlay (useIdle sees the key press).
@@ -290,6 +298,11 @@ export function FullscreenPlayer({
           ) : null}
           {state?.playing && state.muted ? <p className="tv-hint">{t('pressForSound')}</p> : null}
           {aside && !asideOpen ? <p className="tv-hint">{t('pressDownForChat')}</p> : null}
+          {onZap ? (
+            <p className="tv-hint" data-testid="zap-hint">
+              {t('zapHint', { count: zapCount })}
+            </p>
+          ) : null}
           {hasTrackControls ? (
             <TrackControls
               tracks={tracks}
