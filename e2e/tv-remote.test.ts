@@ -73,6 +73,33 @@ describe('TV remote (keys only, 1920×1080)', () => {
     await page.close();
   });
 
+  it('lands back on the episode it played, in its season, when Back returns to the series', async () => {
+    const page = await tvPage();
+    await page.goto(`${baseUrl}/tvn/generic/series/demo-series-orbit`);
+    await expect.poll(() => focusedAttr(page, 'data-testid')).toBe('series-play');
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? null);
+    // Down to the seasons, over to Season 2, Enter; Down to its episodes, Right to the second.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focusedAttr(page, 'data-testid')).toBe('season-button');
+    if ((await focusedText()) !== 'Season 2') await page.keyboard.press('ArrowRight');
+    await expect.poll(focusedText).toBe('Season 2');
+    await page.keyboard.press('Enter');
+    const firstEpisode = page.locator('[data-testid="episodes"] [data-video-uid]').first();
+    await expect.poll(() => firstEpisode.getAttribute('data-video-uid')).toBe('demo-series-orbit-s2e1');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focusedAttr(page, 'data-video-uid')).toBe('demo-series-orbit-s2e1');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => focusedAttr(page, 'data-video-uid')).toBe('demo-series-orbit-s2e2');
+
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/play-video\/[^/]+\/demo-series-orbit-s2e2/);
+    await page.keyboard.press('Escape');
+    await page.waitForURL(/\/tvn\/generic\/series\/demo-series-orbit$/);
+    await expect.poll(() => focusedAttr(page, 'data-video-uid')).toBe('demo-series-orbit-s2e2');
+    expect(await page.locator('[data-testid="season-button"].is-selected').textContent()).toBe('Season 2');
+    await page.close();
+  });
+
   it('asks before leaving the app on Back at the root; Back or Stay keeps the viewer where they were', async () => {
     const page = await tvPage();
     await page.goto(`${baseUrl}/tvn/generic/discover`);
