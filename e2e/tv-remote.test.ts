@@ -100,6 +100,30 @@ describe('TV remote (keys only, 1920×1080)', () => {
     await page.close();
   });
 
+  it('lands back on the live channel it opened when Back returns to the menu', async () => {
+    const page = await tvPage();
+    await page.goto(`${baseUrl}/tvn/generic/menu`);
+    await page.getByTestId('live-channel').first().waitFor();
+    await expect.poll(() => focusedAttr(page, 'href')).toBe('/tvn/generic/discover');
+    // Down past Discover, the account item and Join a party to the first channel, then the second.
+    for (
+      let i = 0;
+      i < 8 && (await focusedAttr(page, 'href')) !== '/tvn/generic/play-live/demo-live-retro';
+      i++
+    ) {
+      const from = await focusedAttr(page, 'href');
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => focusedAttr(page, 'href')).not.toBe(from);
+    }
+    expect(await focusedAttr(page, 'href')).toBe('/tvn/generic/play-live/demo-live-retro');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/play-live\/demo-live-retro$/);
+    await page.keyboard.press('Escape');
+    await page.waitForURL(/\/tvn\/generic\/menu$/);
+    await expect.poll(() => focusedAttr(page, 'href')).toBe('/tvn/generic/play-live/demo-live-retro');
+    await page.close();
+  });
+
   it('asks before leaving the app on Back at the root; Back or Stay keeps the viewer where they were', async () => {
     const page = await tvPage();
     await page.goto(`${baseUrl}/tvn/generic/discover`);
