@@ -15,7 +15,7 @@ const tvPage = () => browser.newPage({ viewport: { width: 1920, height: 1080 } }
 const focusedAttr = (page: Page, attr: string) =>
   page.evaluate((a) => document.activeElement?.getAttribute(a) ?? null, attr);
 
-/** The focused card: its video, its row, and whether it is wholly on screen. */
+/** The focused card: its video, its row, whether it is wholly on screen and drawn focused. */
 const focusedCard = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement;
@@ -25,6 +25,7 @@ const focusedCard = (page: Page) =>
       uid: el.getAttribute('data-video-uid'),
       row: el.closest('[data-testid="discover-row"]')?.getAttribute('data-row-id') ?? null,
       onScreen: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth,
+      ring: el.classList.contains('is-focused'),
     };
   });
 
@@ -69,7 +70,7 @@ describe('TV remote (keys only, 1920×1080)', () => {
     await page.waitForURL((url) => !url.pathname.endsWith('/discover'));
     await page.keyboard.press('Escape');
     await page.waitForURL(/\/tvn\/generic\/discover$/);
-    await expect.poll(() => focusedCard(page)).toEqual({ uid: left.uid, row, onScreen: true });
+    await expect.poll(() => focusedCard(page)).toEqual({ uid: left.uid, row, onScreen: true, ring: true });
     await page.close();
   });
 
