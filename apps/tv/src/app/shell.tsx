@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { DEFAULT_TYPE, paths, SCREEN_SEGMENTS } from '../config/paths';
 import { ApiProvider, SessionProvider, useApplyTheme } from '@marquee/api-client/react';
 import { apiFor, sessionFor } from '../lib/api';
+import { backOutcome, exitApp } from '../lib/back';
 import { RemoteProvider, type RemoteHandler } from '../lib/remote';
 import { useToast } from '../lib/toast';
 import {
@@ -16,6 +17,7 @@ import {
 import { useSiteConfig } from '../features/site';
 // Not the feature's index: that would pull the player (a lazy chunk) into the first load.
 import { platformTrackHandlers } from '../features/playback/utils/track-choice';
+import { ExitConfirm } from './exit-confirm';
 import { TopBar } from './top-bar';
 import { useForgetProgressOnSignOut } from '../lib/my-lists';
 
@@ -83,14 +85,17 @@ function PlatformShell({ type }: { type: string }) {
   const atHome =
     location.pathname === paths.root.getHref(type) || location.pathname === paths.discover.getHref(type);
 
-  // Back from any screen but the home grid: back in history, else home.
+  // Back where no screen took it: back in history, else home; on the home grid, "Exit?" first.
+  const [confirmExit, setConfirmExit] = useState(false);
   const fallback = useCallback<RemoteHandler>(
     (action) => {
-      // Exit leaves the app where the platform can (VIZIO's exitApplication).
+      // The Exit key leaves at once where the platform can (VIZIO's exitApplication).
       if (action === 'exit') return platform.exitApp?.() === true;
-      if (action !== 'back' || atHome) return false;
-      const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-      if (idx > 0) void navigate(-1);
+      if (action !== 'back') return false;
+      const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+      const outcome = backOutcome({ atHome, historyIndex });
+      if (outcome === 'confirmExit') setConfirmExit(true);
+      else if (outcome === 'history') void navigate(-1);
       else void navigate(paths.discover.getHref(type), { replace: true });
       return true;
     },
@@ -104,6 +109,16 @@ function PlatformShell({ type }: { type: string }) {
         <main className={isPlayer ? 'tv-main tv-main--player' : 'tv-main'}>
           <Outlet />
         </main>
+        {confirmExit && atHome ? (
+          <ExitConfirm
+            name={config.data?.name ?? ''}
+            onStay={() => setConfirmExit(false)}
+            onExit={() => {
+              setConfirmExit(false);
+              exitApp(platform, window);
+            }}
+          />
+        ) : null}
       </div>
     </RemoteProvider>
   );

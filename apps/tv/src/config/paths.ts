@@ -37,7 +37,16 @@ export const paths = {
   },
   playLive: {
     path: 'play-live/:assetId',
-    getHref: (type: string, assetId: string) => `/${enc(type)}/play-live/${enc(assetId)}`,
+    /** `category` scopes the channels Up/Down zap through; `channel` names the channel (decision 0078). */
+    getHref: (
+      type: string,
+      assetId: string,
+      query: { category?: string | null; channel?: string | null } = {},
+    ) => {
+      const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v) as [string, string][]);
+      const q = qs.toString();
+      return `/${enc(type)}/play-live/${enc(assetId)}${q ? `?${q}` : ''}`;
+    },
   },
   movie: {
     path: 'movie/:videoUid',

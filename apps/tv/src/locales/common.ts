@@ -16,6 +16,9 @@ export const en = {
   networkOffline: 'Network offline',
   networkReconnected: 'Network reconnected',
   deepLinkError: 'There was an error processing your request. . .',
+  exitTitle: 'Exit {{name}}?',
+  exitStay: 'Stay',
+  exitLeave: 'Exit',
 };
 
 export const es: Messages<typeof en> = {
@@ -33,4 +36,7 @@ export const es: Messages<typeof en> = {
   networkOffline: 'Sin conexión de red',
   networkReconnected: 'Red reconectada',
   deepLinkError: 'Hubo un error al procesar tu solicitud. . .',
+  exitTitle: '¿Salir de {{name}}?',
+  exitStay: 'Quedarme',
+  exitLeave: 'Salir',
 };

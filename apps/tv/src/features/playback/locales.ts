@@ -15,6 +15,7 @@ export const en = {
   paused: 'Paused',
   pressForSound: 'Press any key for sound',
   pressExit: 'Press Back to exit',
+  zapHint: 'Up/Down: change channel ({{count}} channels)',
   pressDownForChat: 'Press Down for the live chat',
   tracks: {
     cc: 'CC',
@@ -60,6 +61,7 @@ export const es: Messages<typeof en> = {
   paused: 'En pausa',
   pressForSound: 'Pulsa cualquier tecla para activar el sonido',
   pressExit: 'Pulsa Atrás para salir',
+  zapHint: 'Arriba/Abajo: cambiar de canal ({{count}} canales)',
   pressDownForChat: 'Pulsa Abajo para ver el chat en directo',
   tracks: {
     cc: 'CC',

@@ -1,12 +1,10 @@
-import {
-  doesFocusableExist,
-  FocusContext,
-  setFocus,
-  useFocusable,
-} from '@noriginmedia/norigin-spatial-navigation';
-import { useEffect, useMemo } from 'react';
+import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { useMemo } from 'react';
 import { StatusMessage } from '../../../components/status-message';
+import { cardFocusKey as cardKey } from '../../../lib/focus-memory';
 import { useProgressByVideo } from '../../../lib/my-lists';
+import { gridFocusResolver } from '../../../lib/grid-focus';
+import { useFocusRestore } from '../../../lib/use-focus-restore';
 import { useDiscover } from '../api/use-discover';
 import { useMyRows } from '../api/use-my-rows';
 import { cardLinks } from '@marquee/domain';
@@ -21,14 +19,9 @@ interface DiscoverGridProps {
   hrefFor: (links: CardLinks, resume: boolean) => string;
 }
 
-const cardKey = (rowId: string, i: number) => `card-${rowId}-${i}`;
-
-/** The card focused last on each tab, so Back from the player lands where the viewer was. */
-const lastFocused = new Map<string, string>();
-
 /**
- * The discover rows as a grid of focusable cards; the first card takes focus when it appears. A
- * signed-in viewer's Continue Watching and Watch List rows are filled here (hidden when empty or
+ * The discover rows as a grid of focusable cards; the first card takes focus when it appears (back
+ * on this screen, the card the viewer left). A signed-in viewer's Continue Watching and Watch List rows are filled here (hidden when empty or
  * signed out), and cards show a bar of the part watched where it is known.
  */
 export function DiscoverGrid({ tabId, hrefFor }: DiscoverGridProps) {
@@ -42,15 +35,12 @@ export function DiscoverGrid({ tabId, hrefFor }: DiscoverGridProps) {
     focusKey: 'DISCOVER_GRID',
     trackChildren: true,
     saveLastFocusedChild: true,
+    // Line by line, to the nearest card (never skipping a wrapped row's second line).
+    nextFocusResolver: gridFocusResolver,
   });
 
-  const first = rows?.[0] ? cardKey(rows[0].id, 0) : null;
-  useEffect(() => {
-    if (!first) return;
-    const saved = lastFocused.get(tabId);
-    void setFocus(saved && doesFocusableExist(saved) ? saved : first);
-    // Once the rows are in (and again if the first row changes): a refetch never moves the focus.
-  }, [first, tabId]);
+  // The first card once the rows are in; Back to this screen lands on the card the viewer left.
+  useFocusRestore(rows?.[0] ? cardKey(rows[0].id, 0) : null);
 
   if (query.isPending || (query.isSuccess && rows === null))
     return <StatusMessage kind="loading" title={t('loading')} testId="discover-loading" />;
@@ -83,7 +73,6 @@ export function DiscoverGrid({ tabId, hrefFor }: DiscoverGridProps) {
                   video={video}
                   progress={watched}
                   focusKey={cardKey(row.id, i)}
-                  onFocused={() => lastFocused.set(tabId, cardKey(row.id, i))}
                   href={hrefFor(cardLinks(video, row.channelId), row.resume)}
                 />
               ))}

@@ -1,6 +1,6 @@
-import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { useEffect } from 'react';
+import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { FocusableLink } from '../../../components/focusable-link';
+import { useFocusRestore } from '../../../lib/use-focus-restore';
 import { useLiveChannels } from '../api/use-live-channels';
 import { useTranslation } from 'react-i18next';
 
@@ -19,9 +19,8 @@ export function Menu({ discoverHref, liveHref, joinPartyHref, account }: MenuPro
   const { t } = useTranslation(['menu', 'common']);
   const { ref, focusKey } = useFocusable({ focusKey: 'MENU', trackChildren: true });
 
-  useEffect(() => {
-    void setFocus('menu-discover');
-  }, []);
+  // Discover first; back from a live channel, that channel (once the list is in).
+  useFocusRestore(channels.isPending ? null : 'menu-discover');
 
   return (
     <FocusContext.Provider value={focusKey}>

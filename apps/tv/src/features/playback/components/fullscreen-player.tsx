@@ -7,17 +7,14 @@ import {
   type PlayerState,
   type VideoAdsState,
 } from '@marquee/player/react';
-import {
-  HOTKEY_SEEK_SECONDS,
-  trackMilestones,
-  type CaptionTrack,
-  type Player as CorePlayer,
-} from '@marquee/player';
+import { trackMilestones, type CaptionTrack, type Player as CorePlayer } from '@marquee/player';
 import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useRemote } from '../../../lib/remote';
+import { usePlatform, useRemote } from '../../../lib/remote';
+import { remoteAction } from '../../../platform';
 import type { TvPlaybackProblem } from '../utils/playback-problem';
 import { trackChoice } from '../utils/track-choice';
+import { createHeldSeek, type SeekDirection } from '../utils/held-seek';
 import { useTranslation } from 'react-i18next';
 import { TvAdOverlay, type TvAdControl } from './ad-overlay';
 import { AUDIO_KEY, CAPTIONS_KEY, TrackControls, TrackPanel, type TrackMenuState } from './track-menu';
@@ -48,6 +45,10 @@ interface FullscreenPlayerProps {
   tracks?: readonly CaptionTrack[];
   /** The site's video ads for this video (`useVideoAds`, decision 0075): the break on screen plays over the picture. */
   ads?: VideoAdsState;
+  /** A live channel's zapping (decision 0078): Up is the next channel (+1), Down the previous (-1). */
+  onZap?: (step: 1 | -1) => void;
+  /** How many channels Up/Down zap through (for the hint). */
+  zapCount?: number;
 }
 
 function clock(seconds: number) {
@@ -58,9 +59,19 @@ function clock(seconds: number) {
   return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
+const SEEK_KEYS: Partial<Record<string, SeekDirection>> = {
+  left: 'back',
+  rewind: 'back',
+  right: 'forward',
+  fastForward: 'forward',
+};
+
 /**
  * The TV player: full screen, autoplay, driven by the remote (Enter/Play/Pause toggle, Left/Right seek
- * 5 s on VOD, Back leaves). The info overlay hides after 2 s without a key press while playing.
+ * 5 s on VOD, and on and faster while held: utils/held-seek.ts; Back leaves). The seek bar shows the
+ * focus while Left/Right seek; Up leaves it for the CC/Audio controls and Down for the chat column
+ * (or hides the overlay), so it never traps the focus. The info overlay hides after 2 s without a
+ * key press while playing.
  * Up focuses the CC (and Audio) controls: the session's captions and audio choice, which the
  * platform's handlers change too (decision 0070).
  */
@@ -80,6 +91,8 @@ export function FullscreenPlayer({
   aside,
   tracks = NO_TRACKS,
   ads,
+  onZap,
+  zapCount = 0,
 }: FullscreenPlayerProps) {
   const playerRef = useRef<CorePlayer | null>(null);
   const { t } = useTranslation('playback');
@@ -113,11 +126,31 @@ export function FullscreenPlayer({
     return trackMilestones(player, { onExitMessage: setExitMessage });
   }, [player, live]);
 
+  // Long-press seek: the keyup (or the window losing focus) ends a hold.
+  const platform = usePlatform();
+  const [heldSeek] = useState(() => createHeldSeek());
+  useEffect(() => {
+    if (!platform) return;
+    const onKeyUp = (event: KeyboardEvent) => {
+      const action = remoteAction(platform, event);
+      if (action && SEEK_KEYS[action]) heldSeek.release();
+    };
+    const onBlur = () => heldSeek.release();
+    window.addEventListener('keyup', onKeyUp, true);
+    window.addEventListener('blur', onBlur);
+    return () => {
+      window.removeEventListener('keyup', onKeyUp, true);
+      window.removeEventListener('blur', onBlur);
+    };
+  }, [platform, heldSeek]);
+  const [overlayHidden, setOverlayHidden] = useState(false);
+
   const adControl = useRef<TvAdControl | null>(null);
   const adBreak = problem ? null : (ads?.current ?? null);
 
   useRemote((action) => {
     const p = playerRef.current;
+    setOverlayHidden(false);
     // An ad on screen takes every key: Enter presses Skip (once the VAST allows it), Back leaves,
     // nothing seeks or pauses (the content waits behind it).
     if (adBreak) {
@@ -166,27 +199,32 @@ export function FullscreenPlayer({
         return true;
       case 'left':
       case 'rewind':
-        if (!live) p?.seekBy(-HOTKEY_SEEK_SECONDS);
-        return true;
       case 'right':
-      case 'fastForward':
-        if (!live) p?.seekBy(HOTKEY_SEEK_SECONDS);
+      case 'fastForward': {
+        const by = live ? 0 : heldSeek.keyDown(SEEK_KEYS[action]!);
+        if (by) p?.seekBy(by);
         return true;
+      }
       case 'down':
+        // Out of the seek bar: to the chat column, else the overlay goes (the picture alone).
         if (aside) setAsideOpen((open) => !open);
+        else if (onZap) onZap(-1);
+        else setOverlayHidden(true);
         return true;
       case 'up':
         if (hasTrackControls && !problem) openControls(null);
+        else if (onZap) onZap(1);
         return true;
       default:
-        // Up (and Down without a column) only wakes the overlay (useIdle sees the key press).
+        // Other keys only wake the overlay (useIdle sees the key press).
         return true;
     }
   });
 
   // A mid-roll covers the CC and Audio panels too (they come back after it).
   const menuOpen = menu !== 'closed' && hasTrackControls && !adBreak;
-  const showOverlay = !idle || !state?.playing || menuOpen;
+  const showOverlay = (!idle || !state?.playing || menuOpen) && !(overlayHidden && state?.playing);
+  const seekBarFocused = showOverlay && !menuOpen && !live;
   const progress = state && state.duration > 0 ? Math.min(1, state.currentTime / state.duration) : 0;
 
   return (
@@ -243,7 +281,11 @@ export function FullscreenPlayer({
             {subtitle ? <p>{subtitle}</p> : null}
           </div>
           {!live && state && state.duration > 0 ? (
-            <div className="tv-player__progress">
+            <div
+              className={`tv-player__progress${seekBarFocused ? ' is-focused' : ''}`}
+              data-testid="seek-bar"
+              data-focused={seekBarFocused || undefined}
+            >
               <span>{clock(state.currentTime)}</span>
               <div className="tv-player__bar">
                 <div style={{ width: `${progress * 100}%` }} />
@@ -256,6 +298,11 @@ export function FullscreenPlayer({
           ) : null}
           {state?.playing && state.muted ? <p className="tv-hint">{t('pressForSound')}</p> : null}
           {aside && !asideOpen ? <p className="tv-hint">{t('pressDownForChat')}</p> : null}
+          {onZap ? (
+            <p className="tv-hint" data-testid="zap-hint">
+              {t('zapHint', { count: zapCount })}
+            </p>
+          ) : null}
           {hasTrackControls ? (
             <TrackControls
               tracks={tracks}

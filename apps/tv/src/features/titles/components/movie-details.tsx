@@ -1,10 +1,10 @@
-import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import type { MovieDetail, Video } from '@marquee/contract';
 import { formatDuration } from '@marquee/domain';
-import { useEffect } from 'react';
 import { FocusableButton } from '../../../components/focusable-button';
 import { StatusMessage } from '../../../components/status-message';
 import { useProgressByVideo } from '../../../lib/my-lists';
+import { useFocusRestore } from '../../../lib/use-focus-restore';
 import { useMovie } from '../api/use-titles';
 import { FavoriteButton, WatchListButton } from './my-list-buttons';
 import { TitleCard } from './title-card';
@@ -38,9 +38,8 @@ export function MovieDetails({
   const progress = useProgressByVideo();
   const { t } = useTranslation(['titles', 'common']);
   const { ref, focusKey } = useFocusable({ focusKey: 'MOVIE', trackChildren: true });
-  useEffect(() => {
-    if (movie.data) void setFocus(WATCH_KEY);
-  }, [movie.data]);
+  // Watch first; back from the player, what the viewer pressed (Watch, a trailer, an extra).
+  useFocusRestore(movie.data ? WATCH_KEY : null);
 
   if (movie.isPending) return <StatusMessage kind="loading" title={t('common:loading')} />;
   if (movie.isError)

@@ -1,10 +1,11 @@
-import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import type { SeriesDetail } from '@marquee/contract';
 import { useEffect, useState } from 'react';
 import { FocusableButton } from '../../../components/focusable-button';
 import { StatusMessage } from '../../../components/status-message';
 import { useToast } from '../../../lib/toast';
 import { useProgressByVideo } from '../../../lib/my-lists';
+import { useFocusRestore, useRememberedFocus } from '../../../lib/use-focus-restore';
 import { useSeries } from '../api/use-titles';
 import { WatchListButton } from './my-list-buttons';
 import type { WatchHref } from './movie-details';
@@ -15,7 +16,8 @@ import { useTranslation } from 'react-i18next';
 /** The spec's message when a series cannot be loaded (discovery-and-site §8), before going home. */
 
 const seasonKey = (n: number) => `season-${n}`;
-const episodeKey = (uid: string) => `episode-${uid}`;
+const EPISODE_PREFIX = 'episode-';
+const episodeKey = (uid: string) => `${EPISODE_PREFIX}${uid}`;
 
 /** The season holding `target` (an episode uid), else the first. */
 function initialSeason(series: SeriesDetail, target: string | null): number | null {
@@ -54,16 +56,15 @@ export function SeriesDetails({
   const { ref, focusKey } = useFocusable({ focusKey: 'SERIES', trackChildren: true });
 
   const data = series.data;
-  const current = season ?? (data ? initialSeason(data, target) : null);
+  // Back from an episode: its season opens again, with the episode focused.
+  const remembered = useRememberedFocus();
+  const back = remembered?.startsWith(EPISODE_PREFIX) ? remembered.slice(EPISODE_PREFIX.length) : null;
+  const current = season ?? (data ? initialSeason(data, back ?? target) : null);
   const episodes = data?.seasons.find((s) => s.season === current)?.episodes ?? [];
-
-  useEffect(() => {
-    if (!data) return;
-    const focusTarget = target && episodes.some((e) => e.uid === target);
-    void setFocus(focusTarget ? episodeKey(target) : 'series-play');
-    // Focus once per loaded series, not on every season switch.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- focus once per loaded series (comment above)
-  }, [data]);
+  const focusTarget = !!target && episodes.some((e) => e.uid === target);
+  // The target episode, else Play. A season switch re-runs this, but the focus then stays where it
+  // is (it is remembered as it moves).
+  useFocusRestore(data ? (focusTarget ? episodeKey(target!) : 'series-play') : null);
 
   useEffect(() => {
     if (!series.isError) return;
