@@ -1,7 +1,8 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fakeVizioInitScript, type FakeVizioControls } from '../apps/tv/src/platform/fake-vizio';
 import { expectPlaysPast, launchBrowser } from './browser';
+import { callApi, pageSignedInAs, signUpViewer } from './viewers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -85,5 +86,52 @@ describe('TV app, VIZIO SmartCast variant (a fake companion library)', () => {
     // Signed out on the phone: login first, the activation intent kept with its source.
     await phone.waitForURL(/\/login\?odrc=activate&source=vizio$/);
     await context.close();
+  });
+
+  it("registers the set with its hardware id and model, listed once in the viewer's devices even after the app's storage is wiped", async () => {
+    const viewer = await signUpViewer('tv-vizio-set');
+    const hardwareId = `VZ-E2E-${Date.now()}`;
+    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    await context.addInitScript({
+      content: fakeVizioInitScript({ deviceId: hardwareId, deviceModel: 'M55Q7-J01', loadAfterMs: 100 }),
+    });
+    const tv = await context.newPage();
+    const phone = await pageSignedInAs(browser, viewer);
+    type Listed = { _id: string; hardwareId: string | null; model: string | null; deviceId: string };
+    const sets = async () =>
+      (
+        await callApi<{ items: Listed[] }>(viewer.token, 'GET', '/v2/sites/demo/second-screens')
+      ).body.items.filter((d) => d.hardwareId === hardwareId);
+
+    /** The TV shows a code; the phone enters it on /activate/vizio; the TV reaches its profile. */
+    const activateOnce = async (tvPage: Page) => {
+      await tvPage.goto(`${baseUrl}/tvn/vizio/login`);
+      const code = (await tvPage.getByTestId('activation-code').textContent())!.trim();
+      await phone.goto(`${baseUrl}/activate/vizio`);
+      await phone.getByTestId('activate-code').fill(code);
+      await phone.getByRole('button', { name: 'Activate' }).click();
+      await phone.getByText('Device activated!').waitFor();
+      await tvPage.waitForURL(/\/tvn\/vizio\/profile$/);
+      return tvPage.evaluate(() => localStorage.getItem('marquee.tv.deviceId'));
+    };
+
+    const firstDeviceId = await activateOnce(tv);
+    await expect
+      .poll(sets)
+      .toEqual([expect.objectContaining({ model: 'M55Q7-J01', deviceId: firstDeviceId })]);
+    // The viewer's devices list on the web shows the set's model and id.
+    await phone.goto(`${baseUrl}/active-devices`);
+    const listed = phone.getByTestId('device').filter({ hasText: hardwareId });
+    await listed.waitFor();
+    expect(await listed.getByTestId('device-model').textContent()).toBe('M55Q7-J01');
+
+    // The app's storage is wiped (a reinstall): a new deviceId, the same set. Activated again, it
+    // replaces its entry rather than adding one.
+    await tv.evaluate(() => localStorage.clear());
+    const secondDeviceId = await activateOnce(tv);
+    expect(secondDeviceId).not.toBe(firstDeviceId);
+    await expect.poll(sets).toEqual([expect.objectContaining({ deviceId: secondDeviceId })]);
+    await context.close();
+    await phone.context().close();
   });
 });

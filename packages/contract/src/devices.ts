@@ -37,6 +37,27 @@ export const DEVICE_SECRET_HEADER = 'x-device-secret';
 export const DeviceSecretHeaders = z.object({ [DEVICE_SECRET_HEADER]: DeviceSecret });
 export type DeviceSecretHeaders = z.infer<typeof DeviceSecretHeaders>;
 
+/**
+ * The id the TV's maker gives the set (VIZIO's getDeviceId), unlike deviceId, which the app makes up
+ * and loses with its storage. It names the set, never proves it (decision 0080).
+ */
+export const HardwareId = z
+  .string()
+  .trim()
+  .min(1, 'hardwareId must not be empty')
+  .max(128, 'hardwareId must be at most 128 characters')
+  .regex(/^[A-Za-z0-9._:-]+$/, 'hardwareId may hold letters, digits and . _ : - only');
+export type HardwareId = z.infer<typeof HardwareId>;
+
+/** The set's model as its platform names it (VIZIO's deviceModel, e.g. "M55Q7-J01"). */
+export const DeviceModel = z
+  .string()
+  .trim()
+  .min(1, 'deviceModel must not be empty')
+  .max(64, 'deviceModel must be at most 64 characters')
+  .regex(/^[^\p{C}]+$/u, 'deviceModel must be printable text');
+export type DeviceModel = z.infer<typeof DeviceModel>;
+
 /** POST /v2/sites/{site}/second-screens (no login). */
 export const RegisterSecondScreenBody = z.object({
   deviceId: DeviceId,
@@ -46,6 +67,12 @@ export const RegisterSecondScreenBody = z.object({
    * still live (a code showing, or signed in) cannot be registered again (409 deviceRegistered).
    */
   deviceSecret: DeviceSecret.optional(),
+  /**
+   * The set's own id where its platform tells it (VIZIO): the viewer's devices list shows the set
+   * once, whatever deviceId it registered under when it was activated.
+   */
+  hardwareId: HardwareId.optional(),
+  deviceModel: DeviceModel.optional(),
 });
 export type RegisterSecondScreenBody = z.infer<typeof RegisterSecondScreenBody>;
 
@@ -110,6 +137,9 @@ export const Device = z
     deviceType: z.string(),
     /** Display name: AppleTV, Roku, Android, iOS, TV, or TV (web) for webtv. */
     name: z.string(),
+    /** The set's own id and model, where its platform told them on registering (VIZIO); else null. */
+    hardwareId: z.string().nullable(),
+    model: z.string().nullable(),
     activatedAt: z.string(),
     /** Last time the device's session was refreshed (or started); null until it picks it up. */
     lastSeenAt: z.string().nullable(),

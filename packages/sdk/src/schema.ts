@@ -4337,6 +4337,8 @@ export type components = {
       deviceId: string;
       deviceType: string;
       name: string;
+      hardwareId: string | null;
+      model: string | null;
       activatedAt: string;
       lastSeenAt: string | null;
     };
@@ -8162,6 +8164,8 @@ export interface operations {
           /** @enum {string} */
           deviceType: 'webtv' | 'appletv' | 'roku' | 'android' | 'ios' | 'tv';
           deviceSecret?: string;
+          hardwareId?: string;
+          deviceModel?: string;
         };
       };
     };

@@ -335,6 +335,9 @@ export interface SecondScreensTable {
   created_at: IsoTime;
   /** SHA-256 (hex) of the device secret the registration handed out; null on rows from before. */
   secret_hash: string | null;
+  /** The set's own id and model where its platform told them (VIZIO); decision 0080. */
+  hardware_id: string | null;
+  device_model: string | null;
 }
 
 /** A user's account at a social login provider (OIDC subject). */

@@ -49,6 +49,24 @@ describe('POST /v2/sites/{site}/second-screens, refusals', () => {
     }
   });
 
+  it('400s naming hardwareId or deviceModel when the platform sent a malformed one', async () => {
+    for (const [field, value] of [
+      ['hardwareId', ''],
+      ['hardwareId', 'has spaces'],
+      ['hardwareId', 'x'.repeat(129)],
+      ['hardwareId', 42],
+      ['deviceModel', ''],
+      ['deviceModel', 'M55\u0000Q7'],
+      ['deviceModel', 'M'.repeat(65)],
+      ['deviceModel', { name: 'M55Q7' }],
+    ] as const) {
+      const payload = { deviceId: t.newDeviceId(), deviceType: 'tv', [field]: value };
+      const res = await t.register('', 'acme', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(res).field).toBe(field);
+    }
+  });
+
   it('404s for an unknown site', async () => {
     const res = await t.register(t.newDeviceId(), 'nowhere');
     expect(res.statusCode).toBe(404);
@@ -484,5 +502,56 @@ describe('listing and signing out devices', () => {
     expect((await t.refresh(login.refreshToken)).statusCode).toBe(401);
     expect((await t.list(bob)).json().items.map((d: { _id: string }) => d._id)).not.toContain(id);
     expect((await t.check(deviceId)).statusCode).toBe(404);
+  });
+});
+
+describe('a set with its own hardware id and model (VIZIO, decision 0080)', () => {
+  /** Registers a new deviceId for the set and has `token`'s viewer enter its code. */
+  async function activateSet(token: string, hardwareId: string, deviceModel = 'M55Q7-J01') {
+    const deviceId = t.newDeviceId();
+    const reg = await t.register(deviceId, 'acme', { deviceId, deviceType: 'tv', hardwareId, deviceModel });
+    expect(reg.statusCode, reg.body).toBe(201);
+    const { id, code } = reg.json() as { id: string; code: string };
+    const act = await t.activate(code, token);
+    expect(act.statusCode, act.body).toBe(200);
+    return { id, deviceId, device: act.json().device };
+  }
+  const listed = async (token: string) =>
+    (await t.list(token)).json().items as { _id: string; hardwareId: string | null; model: string | null }[];
+
+  it('keeps the hardware id and model and lists them; a set without them lists nulls', async () => {
+    const alice = await t.tokenOf('alice');
+    const set = await activateSet(alice, 'VZ-HW-LIST-01');
+    expect(set.device).toMatchObject({ hardwareId: 'VZ-HW-LIST-01', model: 'M55Q7-J01', deviceType: 'tv' });
+    const { code, id } = await t.registered();
+    await t.activate(code, alice);
+    const items = await listed(alice);
+    expect(items.find((d) => d._id === set.id)).toMatchObject({
+      hardwareId: 'VZ-HW-LIST-01',
+      model: 'M55Q7-J01',
+      name: 'TV',
+    });
+    expect(items.find((d) => d._id === id)).toMatchObject({ hardwareId: null, model: null });
+  });
+
+  it('the same set activated again under a new deviceId replaces its entry and its old session', async () => {
+    const alice = await t.tokenOf('alice');
+    const first = await activateSet(alice, 'VZ-HW-AGAIN-01', 'M55Q7-J01');
+    const { login } = (await t.check(first.deviceId)).json();
+    // The app's storage was wiped: a new deviceId, the same set (now on newer firmware naming it anew).
+    const second = await activateSet(alice, 'VZ-HW-AGAIN-01', 'M55Q7-J03');
+    const mine = (await listed(alice)).filter((d) => d.hardwareId === 'VZ-HW-AGAIN-01');
+    expect(mine).toEqual([expect.objectContaining({ _id: second.id, model: 'M55Q7-J03' })]);
+    expect((await t.refresh(login.refreshToken)).statusCode).toBe(401);
+  });
+
+  it("another viewer's activation with the same hardware id leaves the first viewer's set alone", async () => {
+    const alice = await t.tokenOf('alice');
+    const bob = await t.tokenOf('bob');
+    const alices = await activateSet(alice, 'VZ-HW-SHARED-01');
+    const { login } = (await t.check(alices.deviceId)).json();
+    await activateSet(bob, 'VZ-HW-SHARED-01');
+    expect((await listed(alice)).map((d) => d._id)).toContain(alices.id);
+    expect((await t.refresh(login.refreshToken)).statusCode).toBe(200);
   });
 });

@@ -129,6 +129,36 @@ export function createDevicesRepository(db: Db) {
         .orderBy('activated_at', 'desc')
         .execute(),
 
+    /**
+     * Forgets the user's other activations of the same set (same hardware id on the site) and
+     * returns the sessions they handed out, for the caller to revoke.
+     */
+    forgetOtherActivations: (
+      row: Pick<SecondScreensTable, 'id' | 'site_uid' | 'hardware_id'>,
+      userId: string,
+    ) =>
+      db.transaction().execute(async (trx) => {
+        if (row.hardware_id === null) return [];
+        const others = await trx
+          .selectFrom('second_screens')
+          .select(['id', 'family_id'])
+          .where('site_uid', '=', row.site_uid)
+          .where('user_id', '=', userId)
+          .where('hardware_id', '=', row.hardware_id)
+          .where('id', '!=', row.id)
+          .execute();
+        if (others.length > 0)
+          await trx
+            .deleteFrom('second_screens')
+            .where(
+              'id',
+              'in',
+              others.map((r) => r.id),
+            )
+            .execute();
+        return others.flatMap((r) => (r.family_id ? [r.family_id] : []));
+      }),
+
     /** Takes back an activation the device has not picked up yet. */
     deactivate: (id: string) =>
       db

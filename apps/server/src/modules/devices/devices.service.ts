@@ -111,6 +111,8 @@ export function createDevicesService(deps: {
     deviceId: row.device_id,
     deviceType: row.device_type,
     name: deviceDisplayName(row.device_type),
+    hardwareId: row.hardware_id,
+    model: row.device_model,
     activatedAt: row.activated_at ?? row.created_at,
     lastSeenAt: family?.lastSeenAt ?? null,
   });
@@ -189,6 +191,8 @@ export function createDevicesService(deps: {
         user_agent: client.userAgent?.slice(0, 512) ?? null,
         created_at: iso(at),
         secret_hash: hashSecret(deviceSecret),
+        hardware_id: body.hardwareId ?? null,
+        device_model: body.deviceModel ?? null,
       };
       const replaced = await repo.replaceDevice(
         row,
@@ -280,6 +284,11 @@ export function createDevicesService(deps: {
         throw new AppError(410, 'codeExpired', 'This code has expired. Get a new code on your TV');
       const at = iso(now());
       if (!(await repo.activate(row.id, user.id, at))) throw invalidCode();
+      // The same set activated again by this viewer (its app's storage wiped, so a new deviceId):
+      // the new entry replaces the old, whose session that set no longer holds (decision 0080).
+      if (row.hardware_id !== null)
+        for (const familyId of await repo.forgetOtherActivations(row, user.id))
+          await auth.revokeSession(familyId);
       return {
         message: 'Device activated!',
         device: toDevice({ ...row, user_id: user.id, activated_at: at }),

@@ -1,7 +1,7 @@
 import { createApiClient } from '@marquee/api-client';
 import type { SecondScreenCheck } from '@marquee/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REGISTER_RETRY_MS, startActivation } from './activation-loop';
+import { REGISTER_RETRY_MS, setIdentity, startActivation } from './activation-loop';
 
 type Answer = SecondScreenCheck | 'offline' | 404 | 401;
 
@@ -25,14 +25,26 @@ function memoryDevice(secret?: string) {
  * (the same one back when the request presented one); polls take `polls` in order.
  */
 function fakeServer(polls: Answer[], registerAnswers: Array<'offline' | 500 | 409> = []) {
-  const log: Array<{ at: number; call: 'register' | 'poll'; deviceId?: string; secret?: string | null }> = [];
+  const log: Array<{
+    at: number;
+    call: 'register' | 'poll';
+    deviceId?: string;
+    secret?: string | null;
+    body?: object;
+  }> = [];
   let codes = 0;
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
   const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(url), 'http://tv.test').pathname;
     if (init?.method === 'POST' && path === '/v2/sites/demo/second-screens') {
       const body = JSON.parse(String(init.body)) as { deviceId: string; deviceSecret?: string };
-      log.push({ at: Date.now(), call: 'register', deviceId: body.deviceId, secret: body.deviceSecret });
+      log.push({
+        at: Date.now(),
+        call: 'register',
+        deviceId: body.deviceId,
+        secret: body.deviceSecret,
+        body,
+      });
       const failure = registerAnswers.shift();
       if (failure === 'offline') throw new TypeError('Failed to fetch');
       if (failure === 500) return json({ error: { code: 'internal', message: 'Server down' } }, 500);
@@ -77,6 +89,19 @@ function events() {
   };
 }
 
+describe("the set's identity for registration", () => {
+  it('keeps only a hardware id and model the server takes', () => {
+    expect(setIdentity({ id: ' VZ-0001 ', model: 'M55Q7-J01' })).toEqual({
+      hardwareId: 'VZ-0001',
+      deviceModel: 'M55Q7-J01',
+    });
+    expect(setIdentity({ id: 'has spaces', model: 'M\u000055' })).toEqual({});
+    expect(setIdentity({ id: 'x'.repeat(129), model: 'M'.repeat(65) })).toEqual({});
+    expect(setIdentity({ id: null, model: null })).toEqual({});
+    expect(setIdentity(undefined)).toEqual({});
+  });
+});
+
 describe('TV activation loop', () => {
   let stop: (() => void) | undefined;
   beforeEach(() => {
@@ -104,6 +129,26 @@ describe('TV activation loop', () => {
     expect(on.code.mock.calls[0]![0].code).toBe('CODE0001');
     expect(times(log, 'poll')).toEqual([3_000, 6_000, 14_000, 22_000]);
     expect(on.activated).toHaveBeenCalledExactlyOnceWith(login);
+  });
+
+  it("sends the set's hardware id and model with every registration where the platform has them", async () => {
+    const { api, log } = fakeServer([{ status: 'expired' }]);
+    stop = startActivation(api, memoryDevice(), events(), {
+      hardwareId: 'VZ-0001',
+      deviceModel: 'M55Q7-J01',
+    });
+    await vi.advanceTimersByTimeAsync(3_500);
+    const registrations = log.filter((l) => l.call === 'register').map((l) => l.body);
+    expect(registrations).toEqual([
+      { deviceId: 'tv-1', deviceType: 'webtv', hardwareId: 'VZ-0001', deviceModel: 'M55Q7-J01' },
+      {
+        deviceId: 'tv-1',
+        deviceType: 'webtv',
+        deviceSecret: 'secret-1',
+        hardwareId: 'VZ-0001',
+        deviceModel: 'M55Q7-J01',
+      },
+    ]);
   });
 
   it('gets a new code when the code expired or the server forgot the device', async () => {

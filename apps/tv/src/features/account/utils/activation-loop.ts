@@ -18,6 +18,25 @@ export interface ActivationEvents {
   activated(login: LoginResponse): void;
 }
 
+/** The set's own id and model, where its platform told them (VIZIO), sent with each registration (decision 0080). */
+export interface SetIdentity {
+  hardwareId?: string;
+  deviceModel?: string;
+}
+
+/**
+ * The platform's device report as a registration sends it: only values the server takes (the
+ * contract's HardwareId and DeviceModel), so an odd one from some firmware never blocks activation.
+ */
+export function setIdentity(device: { id: string | null; model: string | null } | undefined): SetIdentity {
+  const id = device?.id?.trim();
+  const model = device?.model?.trim();
+  return {
+    ...(id && id.length <= 128 && /^[A-Za-z0-9._:-]+$/.test(id) ? { hardwareId: id } : {}),
+    ...(model && model.length <= 64 && !/\p{C}/u.test(model) ? { deviceModel: model } : {}),
+  };
+}
+
 const isNetworkError = (error: unknown) => error instanceof ApiError && error.code === 'network';
 
 /**
@@ -27,7 +46,12 @@ const isNetworkError = (error: unknown) => error instanceof ApiError && error.co
  * for (401), is replaced by a new one. Registrations and polls present the device secret
  * (decision 0038); when another device holds this id (409), the TV takes a new id. Returns stop.
  */
-export function startActivation(api: ApiClient, device: DeviceKeys, on: ActivationEvents): () => void {
+export function startActivation(
+  api: ApiClient,
+  device: DeviceKeys,
+  on: ActivationEvents,
+  set: SetIdentity = {},
+): () => void {
   const controller = new AbortController();
   const stopped = () => controller.signal.aborted;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -39,7 +63,7 @@ export function startActivation(api: ApiClient, device: DeviceKeys, on: Activati
     try {
       const registration = await registerSecondScreen(
         api,
-        { deviceId: device.id(), deviceType: 'webtv', deviceSecret: device.secret() },
+        { deviceId: device.id(), deviceType: 'webtv', deviceSecret: device.secret(), ...set },
         controller.signal,
       );
       if (stopped()) return;

@@ -49,11 +49,18 @@ describe('account tabs (A§2)', () => {
 });
 
 describe('/active-devices (A§2, A§4 Devices)', () => {
-  const device = (id: string, name: string, deviceType: string): Device => ({
+  const device = (
+    id: string,
+    name: string,
+    deviceType: string,
+    set?: { hardwareId: string; model: string },
+  ): Device => ({
     _id: id,
     deviceId: `d-${id}`,
     deviceType,
     name,
+    hardwareId: set?.hardwareId ?? null,
+    model: set?.model ?? null,
     activatedAt: '2026-11-01T10:00:00.000Z',
     lastSeenAt: null,
   });
@@ -70,6 +77,19 @@ describe('/active-devices (A§2, A§4 Devices)', () => {
       'Disconnect Roku',
       'Disconnect TV (web)',
     ]);
+  });
+
+  it("shows a set's model and hardware id where its platform told them, nothing where not", () => {
+    const client = new QueryClient();
+    client.setQueryData(accountDevicesQueryKey(api), {
+      items: [
+        device('1', 'TV (web)', 'webtv', { hardwareId: 'VZ-0001', model: 'M55Q7-J01' }),
+        device('2', 'TV (web)', 'webtv'),
+      ],
+    });
+    const html = render(createElement(ActiveDevices, { activateHref: '/activate' }), client);
+    expect(texts(html, /data-testid="device-model">([^<]*)</g)).toEqual(['M55Q7-J01']);
+    expect(texts(html, /data-testid="device-hardware-id">([^<]*)</g)).toEqual(['VZ-0001']);
   });
 
   it('says none is signed in, and where a TV is activated', () => {

@@ -81,6 +81,18 @@ export function ActiveDevices({ activateHref }: ActiveDevicesProps) {
                     <dt>{t('devices.type')}</dt>
                     <dd>{device.deviceType}</dd>
                   </div>
+                  {device.model && (
+                    <div>
+                      <dt>{t('devices.model')}</dt>
+                      <dd data-testid="device-model">{device.model}</dd>
+                    </div>
+                  )}
+                  {device.hardwareId && (
+                    <div>
+                      <dt>{t('devices.hardwareId')}</dt>
+                      <dd data-testid="device-hardware-id">{device.hardwareId}</dd>
+                    </div>
+                  )}
                   <div>
                     <dt>{t('devices.activated')}</dt>
                     <dd>{formatWhen(device.activatedAt, i18n.language)}</dd>
