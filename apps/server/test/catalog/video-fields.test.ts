@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { engagementOf, type EngagementSource } from '../../src/modules/catalog/viewer-engagement';
 import { acmeCatalog, CatalogFixture } from '../fixtures';
 import { accountsHarness, bearer, type AccountsHarness } from '../support/accounts';
 
@@ -63,6 +64,20 @@ const video = async (uid: string, token?: string, site = 'acme') => {
   expect(res.statusCode, uid).toBe(200);
   return res.json();
 };
+const favorite = (uid: string, user: string) =>
+  t.h.app.inject({
+    method: 'POST',
+    url: `/v2/sites/acme/videos/${uid}/user-favorites`,
+    headers: bearer(tokens[user]),
+    payload: { favorite: true },
+  });
+const saveProgress = (history: object[], user: string) =>
+  t.h.app.inject({
+    method: 'POST',
+    url: '/v2/me/sites/acme/history-progress',
+    headers: bearer(tokens[user]),
+    payload: { history },
+  });
 const engagement = (v: Record<string, unknown>) => ({
   favorite: v.favorite,
   progress: v.progress,
@@ -139,6 +154,86 @@ describe('Video engagement (P§3)', () => {
     expect(v.favorites).toBe(3);
   });
 
+  it('favorite: true for the viewer who favorited it, false for another viewer; favorites counts it', async () => {
+    expect((await favorite('v2', 'fan')).statusCode).toBe(200);
+    const mine = await video('v2', tokens.fan);
+    expect(mine.favorite).toBe(true);
+    expect(mine.favorites).toBe(1);
+    const theirs = await video('v2', tokens.stranger);
+    expect(theirs.favorite).toBe(false);
+    expect(theirs.favorites).toBe(1);
+    expect((await video('v2')).favorite).toBe(false);
+    // A viewer of another site reading this one gets the anonymous values.
+    expect(engagement(await video('v2', tokens.elsewhere))).toEqual(NONE);
+  });
+
+  it('progress, watching, watched and finished follow the viewer’s saved positions', async () => {
+    expect((await saveProgress([{ id: 'long', progress: 120 }], 'fan')).json()).toMatchObject({ saved: 1 });
+    expect(engagement(await video('long', tokens.fan))).toEqual({
+      favorite: false,
+      progress: 120,
+      finished: false,
+      watching: true,
+      watched: true,
+    });
+    // A 30 s video is finished by the rule of §4.8 (under 120 s in all).
+    await saveProgress([{ id: 'v3', progress: 29 }], 'fan');
+    expect(engagement(await video('v3', tokens.fan))).toEqual({
+      favorite: false,
+      progress: 29,
+      finished: true,
+      watching: false,
+      watched: true,
+    });
+    expect(engagement(await video('long', tokens.stranger))).toEqual(NONE);
+    expect(engagement(await video('long'))).toEqual(NONE);
+  });
+
+  it('fills every video of a list and of a detail for the viewer, while the shared cache stays anonymous', async () => {
+    await favorite('m1-trailer', 'fan');
+    const url = '/v2/sites/acme/channels/news/videos?__source=list-once';
+    const anonymous = await get(url, undefined, true);
+    const mine = await get(url, tokens.fan, true); // the cached body, with the fan's fields
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    expect(mine.headers.vary).toBe('authorization, accept-encoding');
+    const byUid = Object.fromEntries(mine.json().items.map((v: { uid: string }) => [v.uid, v]));
+    expect(engagement(byUid.v2)).toEqual({ ...NONE, favorite: true });
+    expect(engagement(byUid.v3)).toMatchObject({ progress: 29, finished: true, watched: true });
+    expect(engagement(byUid.long)).toMatchObject({ progress: 120, watching: true });
+    expect(engagement(byUid.v1)).toEqual(NONE);
+    expect((await get(url, undefined, true)).body).toBe(anonymous.body);
+    for (const v of anonymous.json().items) expect(engagement(v), v.uid).toEqual(NONE);
+    // A viewer with no engagement gets the shared body as it is, privately.
+    const stranger = await get(url, tokens.stranger, true);
+    expect(stranger.body).toBe(anonymous.body);
+    expect(stranger.headers['cache-control']).toBe('private, no-store');
+
+    const movie = (await get('/v2/sites/acme/movie/m1', tokens.fan)).json();
+    expect(movie.favorite).toBe(false);
+    expect(movie.trailers.find((v: { uid: string }) => v.uid === 'm1-trailer').favorite).toBe(true);
+  });
+
+  it('reads a list’s engagement in one batch per store, not per video', async () => {
+    const calls = { favorited: 0, positions: 0 };
+    const source: EngagementSource = {
+      favorited: async (_u, _s, uids) => {
+        calls.favorited++;
+        return uids.filter((u) => u === 'b');
+      },
+      positions: async (_u, _s, uids) => {
+        calls.positions++;
+        return uids.includes('c') ? [{ video_uid: 'c', position_s: 12, finished: 0 }] : [];
+      },
+    };
+    const uids = Array.from({ length: 30 }, (_, i) => (i === 1 ? 'b' : i === 2 ? 'c' : `v${i}`));
+    const found = await engagementOf(source, 'u', 's', uids);
+    expect(calls).toEqual({ favorited: 1, positions: 1 });
+    expect([...found.keys()].sort()).toEqual(['b', 'c']);
+    expect(found.get('c')).toEqual({ ...NONE, progress: 12, watching: true, watched: true });
+    expect(await engagementOf(source, 'u', 's', [])).toEqual(new Map());
+    expect(calls).toEqual({ favorited: 1, positions: 1 });
+  });
+
   it('views counts the plays play-url hands out', async () => {
     const before = (await video('v4')).views.viewCount;
     const play = await t.h.app.inject({
@@ -162,6 +257,10 @@ describe('Video engagement (P§3)', () => {
     const { _id } = added.json();
     const info = (await get(`/v1/video/uid/v2/info?__site=acme&momentId=${_id}`)).json();
     expect(info.video.moment).toEqual({ _id, tag: 'The goal', timemarker: 12 });
+    expect(info.video.favorite).toBe(false);
+    // The share info is the viewer's too.
+    const mine = (await get(`/v1/video/uid/v2/info?__site=acme&momentId=${_id}`, tokens.fan)).json();
+    expect(mine.video).toMatchObject({ favorite: true, moment: { _id } });
     expect((await get('/v1/video/uid/v2/info?__site=acme')).json().video.moment).toBeNull();
     expect((await video('v2')).moment).toBeNull();
   });
