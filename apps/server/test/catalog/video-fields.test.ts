@@ -213,6 +213,36 @@ describe('Video engagement (P§3)', () => {
     expect(movie.trailers.find((v: { uid: string }) => v.uid === 'm1-trailer').favorite).toBe(true);
   });
 
+  it('puts the viewer’s fields on the videos of their own lists, queues and watch list too', async () => {
+    const mine = async (path: string) => {
+      const res = await get(path, tokens.fan);
+      expect(res.statusCode, path).toBe(200);
+      return res.json();
+    };
+    const favorites = await mine('/v2/me/sites/acme/videos/favorites');
+    expect(favorites.items.map((v: { uid: string }) => v.uid)).toContain('v2');
+    for (const v of favorites.items) expect(v.favorite, v.uid).toBe(true);
+    const history = await mine('/v2/me/sites/acme/history-progress');
+    const long = history.items.find((i: { id: string }) => i.id === 'long');
+    expect(engagement(long.video)).toMatchObject({ progress: 120, watching: true, watched: true });
+    const queue = await mine('/v2/sites/acme/queues/videoChannel/news');
+    const v3 = queue.items.find((v: { uid: string }) => v.uid === 'v3');
+    expect(engagement(v3)).toMatchObject({ progress: 29, finished: true });
+    const added = await t.h.app.inject({
+      method: 'POST',
+      url: '/v2/me/sites/acme/watch-list',
+      headers: bearer(tokens.fan),
+      payload: { contentId: 'v2' },
+    });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().video.favorite).toBe(true);
+    const list = await mine('/v2/me/sites/acme/watch-list');
+    expect(list.items.find((i: { contentId: string }) => i.contentId === 'v2').video.favorite).toBe(true);
+    // The same queue read anonymously stays anonymous.
+    const anonymous = (await get('/v2/sites/acme/queues/videoChannel/news')).json();
+    for (const v of anonymous.items) expect(engagement(v), v.uid).toEqual(NONE);
+  });
+
   it('reads a list’s engagement in one batch per store, not per video', async () => {
     const calls = { favorited: 0, positions: 0 };
     const source: EngagementSource = {
