@@ -204,11 +204,19 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       secret: config.authSecret,
       log: pino({ level: config.logLevel }),
     });
+  const favoritesRepo = createFavoritesRepository(db);
+  const progressRepo = createProgressRepository(db);
   const catalog =
     overrides.catalog ??
     createCatalogService({
       repo: createCatalogRepository(db),
       now,
+      // A viewer's own fields on catalog videos (decision 0076): one read of each store per response.
+      engagement: {
+        favorited: (userId, site, uids) => favoritesRepo.favorited(userId, site, uids),
+        positions: (userId, site, uids) =>
+          progressRepo.forContent(userId, site, { videoUids: uids, seriesUids: [] }),
+      },
       // Argoid ranks "recommended" on sites with the argoid flag (decision 0061), ours otherwise.
       recommender: withArgoid(recommendations, {
         argoid: config.argoid ? createArgoidClient(config.argoid, pino({ level: config.logLevel })) : null,
@@ -218,7 +226,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
   const progress =
     overrides.progress ??
     createProgressService({
-      repo: createProgressRepository(db),
+      repo: progressRepo,
       findVideo: (site, uid) =>
         catalog.video(site, uid).catch((err: unknown) => {
           if (err instanceof AppError && err.statusCode === 404) return undefined;
@@ -350,7 +358,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     recommendations,
     watchList,
     favorites: createFavoritesService({
-      repo: createFavoritesRepository(db),
+      repo: favoritesRepo,
       requireVideo: (site, uid) => catalog.video(site, uid),
       videosByUid: (site, uids) => catalog.videosByUid(site, uids),
       history: (userId, site, q) => progress.list(userId, site, q),

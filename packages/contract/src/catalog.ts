@@ -21,6 +21,10 @@ export type LiveEventState = z.infer<typeof LiveEventState>;
 export const Subtitle = z.object({ language: z.string(), label: z.string(), url: z.string() });
 export type Subtitle = z.infer<typeof Subtitle>;
 
+/** A tagged moment a video is opened at (playback-and-social §3 Video `moment`). */
+export const VideoMoment = z.object({ _id: z.string(), tag: z.string(), timemarker: z.number() });
+export type VideoMoment = z.infer<typeof VideoMoment>;
+
 // ---------- video ----------
 
 /** The spec's normalized video (playback-and-social §3, discovery-and-site §3). */
@@ -45,11 +49,15 @@ export const Video = z
     /** Filled per user by play-url; false in catalog reads. */
     paidAccess: z.boolean(),
     withoutAds: z.boolean(),
+    /** The video's own "never show ads" setting (withoutAds adds the viewer's ad-free bundles in play-url). */
+    noAds: z.boolean(),
     /** What the ad server is told of the video: its IAB content category (e.g. IAB1-5). */
     ads: z.object({ iabCategory: z.string().nullable() }),
     hybridPaywall: z.boolean(),
     isLive: z.boolean(),
     isLiveChannel: z.boolean(),
+    /** ingested: its media is transcoded into our own storage (a ready media asset), not only linked (decision 0076). */
+    unreel: z.object({ ingested: z.boolean() }),
     metadata: z.object({
       thumbnails: Thumbnails.nullable(),
       channel: z.string().nullable(),
@@ -106,6 +114,27 @@ export const Video = z
     views: z.object({ viewCount: z.number().int(), likeCount: z.number().int() }),
     favorites: z.number().int(),
     subtitles: z.array(Subtitle),
+    /** Server-side (dynamic) ad insertion: never, ads are client-side (decision 0076). */
+    dai: z.boolean(),
+    /** id: the provider's video id when YouTube, Dailymotion or JW Player plays it; else null. */
+    external: z.object({ id: z.string().nullable() }),
+    /** The channels that list it (its channel, or none). */
+    channels: z.array(z.string()),
+    // The signed-in viewer's own (decision 0076); anonymous values without a viewer of the site.
+    /** The viewer favorited it. */
+    favorite: z.boolean(),
+    /** The viewer's saved position in seconds; null: none. */
+    progress: z.number().nullable(),
+    /** The viewer's last save finished it (the finished rule of §4.8). */
+    finished: z.boolean(),
+    /** On the viewer's continue watching: a saved position, not finished. */
+    watching: z.boolean(),
+    /** In the viewer's watch history: any saved position. */
+    watched: z.boolean(),
+    /** The moment a shared link opens it at (GET /v1/video/uid/{uid}/info?momentId); else null. */
+    moment: VideoMoment.nullable(),
+    /** A display badge for its card: none in this product (decision 0076), always null. */
+    badge: z.string().nullable(),
   })
   .meta({ id: 'Video' });
 export type Video = z.infer<typeof Video>;

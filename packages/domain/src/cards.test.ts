@@ -11,7 +11,9 @@ import {
   cardShape,
   cardTitleMax,
   formatDuration,
+  NO_VIEWER_ENGAGEMENT,
   progressPercent,
+  seriesAsCard,
   truncateTitle,
   type CardItem,
 } from './cards';
@@ -130,5 +132,32 @@ describe('cards (discovery-and-site §2.10)', () => {
     expect(progressPercent(500, 120)).toBe(100);
     expect(progressPercent(0, 120)).toBeNull();
     expect(progressPercent(10, 0)).toBeNull();
+  });
+
+  it('a series card has the Video fields of P§3: no ads settings of its own, its default channel, no viewer fields', () => {
+    const series = {
+      uid: 's1',
+      title: 'A series',
+      description: '',
+      poster: null,
+      thumbnails,
+      ageGate: null,
+      defaultChannel: 'shows',
+      publishedDate: '2026-01-01T00:00:00.000Z',
+      genres: [],
+      mpaa: null,
+    };
+    const card = seriesAsCard(series);
+    expect(card).toMatchObject({
+      noAds: false,
+      unreel: { ingested: false },
+      dai: false,
+      external: { id: null },
+      channels: ['shows'],
+      ...NO_VIEWER_ENGAGEMENT,
+      moment: null,
+      badge: null,
+    });
+    expect(seriesAsCard({ ...series, defaultChannel: null }).channels).toEqual([]);
   });
 });

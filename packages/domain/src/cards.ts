@@ -218,6 +218,18 @@ export interface SeriesCardSource {
 }
 
 /**
+ * A video's viewer fields (playback-and-social §3 engagement) when no viewer of its site is signed
+ * in: catalog reads are shared, the catalog routes fill these per viewer (decision 0076).
+ */
+export const NO_VIEWER_ENGAGEMENT = {
+  favorite: false,
+  progress: null,
+  finished: false,
+  watching: false,
+  watched: false,
+} as const;
+
+/**
  * A series as a card in a mixed or series row: the Video shape with type 'series', its poster and
  * thumbnails, no duration and no episode. The server's mixed rows and the client's series lists
  * both use it, so a series card looks the same wherever it comes from.
@@ -238,10 +250,12 @@ export function seriesAsCard<S extends SeriesCardSource>(s: S) {
     ageGate: s.ageGate as S['ageGate'],
     paidAccess: false,
     withoutAds: false,
+    noAds: false,
     ads: { iabCategory: null as string | null },
     hybridPaywall: false,
     isLive: false,
     isLiveChannel: false,
+    unreel: { ingested: false },
     metadata: {
       thumbnails: s.thumbnails as S['thumbnails'],
       channel: s.defaultChannel as S['defaultChannel'],
@@ -265,5 +279,11 @@ export function seriesAsCard<S extends SeriesCardSource>(s: S) {
     views: { viewCount: 0, likeCount: 0 },
     favorites: 0,
     subtitles: [] as never[],
+    dai: false,
+    external: { id: null as string | null },
+    channels: typeof s.defaultChannel === 'string' ? [s.defaultChannel] : [],
+    ...NO_VIEWER_ENGAGEMENT,
+    moment: null,
+    badge: null as string | null,
   };
 }

@@ -3809,12 +3809,16 @@ export type components = {
       ageGate: number | null;
       paidAccess: boolean;
       withoutAds: boolean;
+      noAds: boolean;
       ads: {
         iabCategory: string | null;
       };
       hybridPaywall: boolean;
       isLive: boolean;
       isLiveChannel: boolean;
+      unreel: {
+        ingested: boolean;
+      };
       metadata: {
         thumbnails: components['schemas']['Thumbnails'] | null;
         channel: string | null;
@@ -3881,6 +3885,22 @@ export type components = {
         label: string;
         url: string;
       }[];
+      dai: boolean;
+      external: {
+        id: string | null;
+      };
+      channels: string[];
+      favorite: boolean;
+      progress: number | null;
+      finished: boolean;
+      watching: boolean;
+      watched: boolean;
+      moment: {
+        _id: string;
+        tag: string;
+        timemarker: number;
+      } | null;
+      badge: string | null;
     };
     VideoPage: {
       items: components['schemas']['Video'][];
@@ -3910,12 +3930,16 @@ export type components = {
       ageGate: number | null;
       paidAccess: boolean;
       withoutAds: boolean;
+      noAds: boolean;
       ads: {
         iabCategory: string | null;
       };
       hybridPaywall: boolean;
       isLive: boolean;
       isLiveChannel: boolean;
+      unreel: {
+        ingested: boolean;
+      };
       metadata: {
         thumbnails: components['schemas']['Thumbnails'] | null;
         channel: string | null;
@@ -3982,6 +4006,22 @@ export type components = {
         label: string;
         url: string;
       }[];
+      dai: boolean;
+      external: {
+        id: string | null;
+      };
+      channels: string[];
+      favorite: boolean;
+      progress: number | null;
+      finished: boolean;
+      watching: boolean;
+      watched: boolean;
+      moment: {
+        _id: string;
+        tag: string;
+        timemarker: number;
+      } | null;
+      badge: string | null;
       extras: components['schemas']['Video'][];
       trailers: components['schemas']['Video'][];
     };

@@ -9,8 +9,8 @@ export type CatalogApp = Parameters<FastifyPluginAsyncZod>[0];
 /** What every catalog route uses: the service, the caching `send`, and the request's site uid. */
 export type CatalogRouteKit = {
   catalog: CatalogService;
-  /** Serializes once, caches, and sends the JSON (no per-request serializer run). */
-  send: (req: FastifyRequest, reply: FastifyReply, value: unknown) => FastifyReply;
+  /** Serializes once, caches, and sends the JSON (no per-request serializer run), with the viewer's own fields. */
+  send: (req: FastifyRequest, reply: FastifyReply, value: unknown) => Promise<FastifyReply>;
   /** The request's site uid (a 404 naming an unknown one). */
   site: (req: FastifyRequest) => Promise<string>;
 };

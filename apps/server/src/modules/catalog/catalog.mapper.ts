@@ -1,5 +1,6 @@
 import type { Channel, EpgEntry, LiveChannel, Series, Video, VideoType } from '@marquee/contract';
 import {
+  NO_VIEWER_ENGAGEMENT,
   seriesAsCard,
   assetThumbnails,
   bestThumbnail,
@@ -8,6 +9,8 @@ import {
   normalizeThumbnails,
   padChannelNumber,
   posterOrFallback,
+  providerSource,
+  providerVideoId,
 } from '@marquee/domain';
 import type { Selectable } from 'kysely';
 import type { ChannelsTable, EpgEntriesTable, LiveChannelsTable, SeriesTable } from '../../db/schema';
@@ -95,6 +98,7 @@ export function toVideo(row: NonNullable<VideoRow>, now: Date): Video {
   }
   const ext = row.external_url ? json<{ link?: unknown; name?: unknown }>(row.external_url, {}) : null;
   const subtitles = json<{ language?: string; label?: string; file?: string }[]>(row.asset_subtitles, []);
+  const provider = providerSource(str(le?.sourceType));
 
   return {
     uid: row.uid,
@@ -111,10 +115,12 @@ export function toVideo(row: NonNullable<VideoRow>, now: Date): Video {
     ageGate: row.age_gate ?? row.series_age_gate ?? null,
     paidAccess: false,
     withoutAds: row.without_ads === 1,
+    noAds: row.without_ads === 1,
     ads: { iabCategory: row.iab_category ?? null },
     hybridPaywall: row.hybrid_paywall === 1,
     isLive: liveEvent?.state === 'live',
     isLiveChannel: type === 'liveChannel',
+    unreel: { ingested: row.asset_status === 'ready' },
     metadata: {
       thumbnails,
       channel: row.channel_id,
@@ -166,6 +172,12 @@ export function toVideo(row: NonNullable<VideoRow>, now: Date): Video {
             url: `/media/subs/${encodeURIComponent(row.asset_id!)}/${s.file}`,
           }))
       : [],
+    dai: false,
+    external: { id: provider ? providerVideoId(provider, str(le?.videoLink)) : null },
+    channels: row.channel_id ? [row.channel_id] : [],
+    ...NO_VIEWER_ENGAGEMENT,
+    moment: null,
+    badge: null,
   };
 }
 

@@ -63,6 +63,7 @@ export function createCatalogRepository(db: Db) {
       .selectAll('videos')
       .select([
         'media_assets.thumbnails as asset_thumbnails',
+        'media_assets.status as asset_status',
         'media_assets.subtitles as asset_subtitles',
         'series.title as series_title',
         'series.genres as series_genres',
@@ -141,6 +142,7 @@ export function createCatalogRepository(db: Db) {
           'videos.episode',
           'videos.asset_id',
           'media_assets.thumbnails as asset_thumbnails',
+          'media_assets.status as asset_status',
         ])
         .where('videos.site_uid', '=', siteUid)
         .where('videos.series_uid', 'in', seriesUids)

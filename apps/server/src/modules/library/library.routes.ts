@@ -9,7 +9,7 @@ import { security } from '../../plugins/openapi';
  * size 10; login required"; decision 0030).
  */
 export const libraryRoutes =
-  (ctx: Pick<AppContext, 'library'>): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'library' | 'catalog'>): FastifyPluginAsyncZod =>
   async (app) => {
     // Login required: a 401 comes before any 400 about the query.
     app.addHook('preValidation', async (req) => {
@@ -40,7 +40,9 @@ export const libraryRoutes =
         // Per-user content: never kept by a shared cache.
         void reply.header('Cache-Control', 'private, no-store');
         const { type, page, pageSize } = req.query;
-        return ctx.library.page(requireUser(req), await req.site(), type, { page, pageSize });
+        const [user, site] = [requireUser(req), await req.site()];
+        const items = await ctx.library.page(user, site, type, { page, pageSize });
+        return ctx.catalog.personalize(items, user, site.uid);
       },
     );
   };

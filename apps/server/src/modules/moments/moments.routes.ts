@@ -21,7 +21,7 @@ const refusals = { 400: ErrorResponse, 404: ErrorResponse };
 
 /** Moments, the Comments tab's timed comments (discovery-and-site §7 Moments; decision 0048). */
 export const momentsRoutes =
-  (ctx: Pick<AppContext, 'moments'>): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'moments' | 'catalog'>): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['moments'];
 
@@ -111,6 +111,13 @@ export const momentsRoutes =
           response: { 200: VideoInfo, ...refusals },
         },
       },
-      async (req) => ctx.moments.info((await req.site()).uid, req.params.uid, req.query),
+      async (req) => {
+        const site = (await req.site()).uid;
+        return ctx.catalog.personalize(
+          await ctx.moments.info(site, req.params.uid, req.query),
+          req.user,
+          site,
+        );
+      },
     );
   };

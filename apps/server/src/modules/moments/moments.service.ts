@@ -82,7 +82,9 @@ export function createMomentsService(deps: {
       const moment = ids.momentId ? await this.get(siteUid, video.uid, ids.momentId) : null;
       const gif = ids.gifId ? await deps.gif(siteUid, ids.gifId) : null;
       if (gif && gif.videoUid !== video.uid) throw notFound(`Gif '${ids.gifId}'`);
-      return { video, moment, gif };
+      // The video carries the moment it opens at (playback-and-social §3 Video `moment`).
+      const at = moment ? { _id: moment._id, tag: moment.tag, timemarker: moment.timemarker } : null;
+      return { video: { ...video, moment: at }, moment, gif };
     },
 
     /** The site's moments with these ids, hidden ones included, for the staff review list. */

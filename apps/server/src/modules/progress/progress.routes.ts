@@ -21,7 +21,7 @@ const refusals = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 4
 
 /** Watch progress of the signed-in viewer on their own site (playback-and-social §7 Progress). */
 export const progressRoutes =
-  (ctx: Pick<AppContext, 'progress'>): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'progress' | 'catalog'>): FastifyPluginAsyncZod =>
   async (app) => {
     /** The user and the site uid, after checking the path names the user's own site. */
     const viewer = async (req: FastifyRequest) => {
@@ -44,7 +44,7 @@ export const progressRoutes =
       },
       async (req) => {
         const { userId, site } = await viewer(req);
-        return ctx.progress.list(userId, site, req.query);
+        return ctx.catalog.personalize(await ctx.progress.list(userId, site, req.query), req.user, site);
       },
     );
 

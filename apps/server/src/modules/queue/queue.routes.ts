@@ -9,7 +9,7 @@ import { security } from '../../plugins/openapi';
  * decision 0062): the catalog's loaders under the site, the watch list under the viewer.
  */
 export const queueRoutes =
-  (ctx: Pick<AppContext, 'queues'>): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'queues' | 'catalog'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/v2/sites/:site/queues/:type/:id',
@@ -30,13 +30,9 @@ export const queueRoutes =
         if (req.user) void reply.header('Cache-Control', 'private, no-store');
         const { type, id } = req.params;
         const { page, pageSize } = req.query;
-        return ctx.queues.catalogQueue(
-          (await req.site()).uid,
-          type,
-          id,
-          { page, pageSize },
-          req.user ?? null,
-        );
+        const site = (await req.site()).uid;
+        const queue = await ctx.queues.catalogQueue(site, type, id, { page, pageSize }, req.user ?? null);
+        return ctx.catalog.personalize(queue, req.user, site);
       },
     );
 
@@ -67,7 +63,9 @@ export const queueRoutes =
       async (req, reply) => {
         void reply.header('Cache-Control', 'private, no-store');
         const { page, pageSize } = req.query;
-        return ctx.queues.watchListQueue(requireUser(req), await req.site(), { page, pageSize });
+        const [user, site] = [requireUser(req), await req.site()];
+        const queue = await ctx.queues.watchListQueue(user, site, { page, pageSize });
+        return ctx.catalog.personalize(queue, user, site.uid);
       },
     );
   };

@@ -29,7 +29,7 @@ const refusals = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 4
  * favorites (§7 Videos: videos/{uid}/user-favorites). Login required for every call.
  */
 export const watchListRoutes =
-  (ctx: Pick<AppContext, 'watchList' | 'favorites'>): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'watchList' | 'favorites' | 'catalog'>): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['me'];
     // Every call needs a signed-in viewer: a 401 comes before any 400 about the request.
@@ -51,7 +51,10 @@ export const watchListRoutes =
           response: { 200: WatchList, ...refusals },
         },
       },
-      async (req) => ctx.watchList.list(requireUser(req), await req.site(), req.query),
+      async (req) => {
+        const [user, site] = [requireUser(req), await req.site()];
+        return ctx.catalog.personalize(await ctx.watchList.list(user, site, req.query), user, site.uid);
+      },
     );
 
     app.get(
@@ -69,12 +72,9 @@ export const watchListRoutes =
         },
       },
       async (req, reply) => {
-        const page = await ctx.favorites.videos(
-          requireUser(req),
-          await req.site(),
-          req.params.type,
-          req.query,
-        );
+        const [user, site] = [requireUser(req), await req.site()];
+        const videos = await ctx.favorites.videos(user, site, req.params.type, req.query);
+        const page = await ctx.catalog.personalize(videos, user, site.uid);
         return reply.header('cache-control', 'private, no-store').send(page);
       },
     );
@@ -95,8 +95,9 @@ export const watchListRoutes =
         },
       },
       async (req, reply) => {
-        const { item, created } = await ctx.watchList.add(requireUser(req), await req.site(), req.body);
-        return reply.status(created ? 201 : 200).send(item);
+        const [user, site] = [requireUser(req), await req.site()];
+        const { item, created } = await ctx.watchList.add(user, site, req.body);
+        return reply.status(created ? 201 : 200).send(await ctx.catalog.personalize(item, user, site.uid));
       },
     );
 

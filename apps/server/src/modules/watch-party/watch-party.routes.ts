@@ -22,7 +22,7 @@ const refusals = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 4
  * follows the party over the signed-in socket).
  */
 export const watchPartyRoutes =
-  (ctx: Pick<AppContext, 'watchParty'>): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'watchParty' | 'catalog'>): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['watch-party'];
     app.addHook('preValidation', async (req) => {
@@ -106,7 +106,14 @@ export const watchPartyRoutes =
           response: { 200: Video, ...refusals },
         },
       },
-      async (req) => ctx.watchParty.content(requireUser(req), await req.site(), req.params.id),
+      async (req) => {
+        const [user, site] = [requireUser(req), await req.site()];
+        return ctx.catalog.personalize(
+          await ctx.watchParty.content(user, site, req.params.id),
+          user,
+          site.uid,
+        );
+      },
     );
 
     app.get(
