@@ -1,9 +1,7 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
-import { e2eDataDir } from './viewers';
+import { storedShareEvents } from './analytics-store';
 
 // Sharing (decision 0049): the Share tab's targets carry short links of this server; following
 // one lands on the video; a pasted watch link previews its title and image.
@@ -17,30 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The demo's share events since `since` (ISO), as the server stored them (analytics_events). */
-function shareEvents(since: string) {
-  const db = new Database(join(e2eDataDir, 'marquee.sqlite'), { readonly: true });
-  try {
-    const rows = db
-      .prepare(
-        "SELECT type, video_uid, payload FROM analytics_events WHERE site_uid = 'demo' AND kind = 'share' AND received_at >= ? ORDER BY id",
-      )
-      .all(since) as { type: string; video_uid: string | null; payload: string }[];
-    return rows.map((r) => {
-      const p = JSON.parse(r.payload) as Record<string, unknown>;
-      return {
-        platform: p.platform,
-        type: r.type,
-        contentId: p.contentId,
-        videoUid: r.video_uid,
-        channelId: p.channelId,
-      };
-    });
-  } finally {
-    db.close();
-  }
-}
 
 describe('sharing', () => {
   it('shares a video to a target through a short link that leads back to it', async () => {
@@ -92,7 +66,7 @@ describe('sharing', () => {
 
     const uid = PATH.split('/').pop()!;
     await expect
-      .poll(() => shareEvents(since), { timeout: 15_000, interval: 250 })
+      .poll(() => storedShareEvents(since), { timeout: 15_000, interval: 250 })
       .toEqual([
         { platform: 'x', type: 'video', contentId: uid, videoUid: uid, channelId: 'originals' },
         { platform: 'facebook', type: 'video', contentId: uid, videoUid: uid, channelId: 'originals' },
