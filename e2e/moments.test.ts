@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousA11yViolations } from './axe';
+import { storedShareEvents } from './analytics-store';
 import { launchBrowser } from './browser';
 import { callApi, pageSignedInAs, signUpViewer } from './viewers';
 
@@ -72,7 +73,14 @@ describe('moments', () => {
     const viaX = async () =>
       new URL((await x.getAttribute('href')) ?? 'about:blank').searchParams.get('url') ?? '';
     await expect.poll(viaX).toMatch(new RegExp(`^${baseUrl}/s/[a-z0-9]{7}/[a-z0-9_-]*look-here-\\d+$`));
-    await page.goto(await viaX());
+    // Sharing it to X is a share event of type moment (discovery-and-site §7); the share window is not needed.
+    const since = new Date().toISOString();
+    page.on('popup', (popup) => void popup.close());
+    await x.click();
+    await page.goto(await viaX()); // leaving sends the page's queued analytics
+    await expect
+      .poll(() => storedShareEvents(since), { timeout: 15_000, interval: 250 })
+      .toEqual([{ platform: 'x', type: 'moment', contentId: id, videoUid: VIDEO, channelId: CHANNEL }]);
     await page.waitForURL(tagged);
     await page.getByTestId('watch-panel-comments').getByText(tag).waitFor();
     await expect.poll(() => playerTime(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(8);

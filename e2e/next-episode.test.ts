@@ -100,6 +100,25 @@ describe('end of video (web, Chromium)', () => {
     await page.close();
   });
 
+  it("§8 Series: the last episode failing to play shows 'Error playing episode', then goes home", async () => {
+    const page = await browser.newPage();
+    await withoutNativeHls(page);
+    // Its playlist fails (hls.js retries once, then gives up): a fatal error with no next episode.
+    await page.route(/\/media\/[^/]+\/[^/]+\/master\.m3u8(\?.*)?$/, (route) =>
+      route.fulfill({ status: 404 }),
+    );
+    await page.goto(`${baseUrl}/channel/shows/${SERIES}-s2e3?t=0`);
+    const toast = page
+      .getByTestId('site-toast')
+      .locator('.toast__message')
+      .filter({ hasText: /^Error playing episode$/ });
+    await toast.waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('site-toast').filter({ hasText: 'Loading next' }).count()).toBe(0);
+    await page.waitForURL(`${baseUrl}/`, { timeout: 10_000 });
+    await page.getByTestId('discover-row').first().waitFor();
+    await page.close();
+  });
+
   it("a browser that cannot play the file gets 'Playback is unavailable on the current browser.' and stays", async () => {
     const page = await browser.newPage();
     await withoutNativeHls(page);

@@ -63,6 +63,70 @@ describe('watch progress', () => {
     await page.close();
   });
 
+  it('§4.1 a switch to another video pauses the first and saves its position before the next one loads', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const explain = watchProgressCalls(page);
+    // The page's own record of the switch, in the order things happen: pauses of the player's
+    // <video>, progress saves and play-url calls.
+    await page.addInitScript(() => {
+      const log: string[] = [];
+      (window as unknown as { switchLog: string[] }).switchLog = log;
+      const pause = HTMLMediaElement.prototype.pause;
+      HTMLMediaElement.prototype.pause = function (this: HTMLMediaElement) {
+        if (this.dataset.testid === 'player') log.push(`pause ${this.currentTime}`);
+        return pause.call(this);
+      };
+      const fetch0 = window.fetch;
+      window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = input instanceof Request ? input.url : String(input);
+        const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+        if (url.includes('/history-progress') && method === 'POST') log.push(`save ${String(init?.body)}`);
+        else if (url.includes('/play-url')) log.push(`play-url ${new URL(url, location.href).pathname}`);
+        return fetch0(input, init);
+      };
+    });
+    await signInOnWeb(page, classics);
+    await callWithPageToken(page, 'DELETE', '/v2/me/sites/classics/history-progress/demo-video-06');
+    await page.goto(`${classics}${watchPath}?t=20`);
+    // Past 20 s, and not on a 10 s sample: what is saved comes from the switch.
+    const before = await expectPlaysPast(page, 2);
+    await page.getByTestId('watch-tab-queue').click();
+    const next = page.getByTestId('queue-panel').getByTestId('queue-item').first();
+    const nextUid = (await next.getAttribute('href'))!.split('/').pop()!;
+    expect(nextUid).not.toBe('demo-video-06');
+    await page.evaluate(() => ((window as unknown as { switchLog: string[] }).switchLog.length = 0));
+    await next.click();
+    await page.waitForURL(new RegExp(`/${nextUid}$`));
+    await expectPlaysPast(page, 0.2);
+
+    const log = await page.evaluate(() => (window as unknown as { switchLog: string[] }).switchLog);
+    const pauseAt = log.findIndex((e) => e.startsWith('pause '));
+    const saveAt = log.findIndex((e) => e.startsWith('save ') && e.includes('demo-video-06'));
+    const nextLoad = log.findIndex((e) => e === `play-url /v2/sites/classics/videos/${nextUid}/play-url`);
+    await explain(async () => {
+      expect(saveAt, JSON.stringify(log)).toBeGreaterThan(0);
+      expect(pauseAt, JSON.stringify(log)).toBeGreaterThanOrEqual(0);
+      expect(pauseAt, JSON.stringify(log)).toBeLessThan(saveAt); // paused, then saved
+      expect(nextLoad, JSON.stringify(log)).toBeGreaterThan(saveAt); // before the next loads
+    });
+    const sent = (
+      JSON.parse(log[saveAt]!.slice('save '.length)) as { history: { id: string; progress: number }[] }
+    ).history.find((h) => h.id === 'demo-video-06')!.progress;
+    // What is saved is the frame it paused at, not the last timeupdate before it.
+    expect(sent).toBeCloseTo(Number(log[pauseAt]!.split(' ')[1]), 3);
+    expect(sent).toBeGreaterThanOrEqual(before);
+
+    // The real server has the first video's position from the switch.
+    const saved = async () => {
+      const { body } = await callWithPageToken(page, 'GET', '/v2/me/sites/classics/history-progress');
+      return (body as { items: { id: string; progress: number }[] }).items.find(
+        (i) => i.id === 'demo-video-06',
+      )?.progress;
+    };
+    await explain(() => expect.poll(saved, { timeout: 10_000 }).toBeCloseTo(sent, 1));
+    await page.close();
+  });
+
   it('resumes from Continue Watching after a reload', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const explain = watchProgressCalls(page);

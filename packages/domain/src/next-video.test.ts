@@ -177,6 +177,14 @@ describe('afterErrorAction (§4.6, §8)', () => {
     expect(errorPlayingSuffix('movie')).toBe('backToList');
     expect(errorPlayingSuffix('episode')).toBe('loadingNext');
   });
+  it("§8 Series: an episode with no next episode goes home, the toast 'Error playing episode' alone", () => {
+    const action = afterErrorAction(episode(2, 2), { autoPlay: true, episodes });
+    expect(action).toEqual({ kind: 'home' });
+    expect(errorPlayingSuffix('episode', action)).toBe('none');
+    // With a next episode, the §8 "Error playing {type}" row holds: '. Loading next episode...'.
+    const next = afterErrorAction(episode(1, 1), { autoPlay: true, episodes });
+    expect(errorPlayingSuffix('episode', next)).toBe('loadingNext');
+  });
   it('stays when the browser cannot play the file', () => {
     expect(afterErrorAction(episode(1, 1), { autoPlay: true, episodes, unsupported: true })).toEqual({
       kind: 'stay',

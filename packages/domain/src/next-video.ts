@@ -90,7 +90,7 @@ export function endOfVideoAction(video: EndedVideo, ctx: EndOfVideoContext): End
 
 /** True when the action loads another video (so the finished one leaves continue-watching first). */
 export function loadsNextVideo(
-  action: EndOfVideoAction | { kind: 'stay' },
+  action: AfterErrorAction,
 ): action is Extract<EndOfVideoAction, { kind: 'episode' | 'video' }> {
   return action.kind === 'episode' || action.kind === 'video';
 }
@@ -127,24 +127,36 @@ export function queueWindow(total: number, shown: number, currentIndex: number):
   return Math.min(total, Math.max(shown, needed));
 }
 
+/** What follows a playback error: an end-of-video action, staying, or home (§8's Series row). */
+export type AfterErrorAction = EndOfVideoAction | { kind: 'stay' } | { kind: 'home' };
+
 /**
  * What follows a playback error (§4.6 "Errors show a toast, and the next video loads 3000 ms
- * later"; §8 "'. Back to list...' for movies"): a movie goes back to the list; anything else
- * goes where its end would (next episode, next queue item, series page or back), 3000 ms later.
- * A browser that cannot play the file at all stays on the toast (every next video would fail
- * the same way; decision 0027).
+ * later"; §8 "'. Back to list...' for movies"): a movie goes back to the list; an episode goes on
+ * to the next episode, and one with no next episode goes home (§8 Series: "'Error playing
+ * episode' … toast, then go home"); anything else goes where its end would (next queue item or
+ * back), 3000 ms later. A browser that cannot play the file at all stays on the toast (every next
+ * video would fail the same way; decision 0027).
  */
 export function afterErrorAction(
   video: EndedVideo,
   ctx: EndOfVideoContext & { unsupported?: boolean },
-): EndOfVideoAction | { kind: 'stay' } {
+): AfterErrorAction {
   if (ctx.unsupported) return { kind: 'stay' };
   if (video.type === 'movie' && !ctx.featured) return { kind: 'back' };
   const action = endOfVideoAction(video, { ...ctx, autoPlay: true, vodWatchParty: false });
+  if (action.kind === 'seriesPage') return { kind: 'home' };
   return loadsNextVideo(action) ? { ...action, delayMs: AFTER_ERROR_NEXT_MS } : action;
 }
 
-/** The §8 "Error playing {type}" toast: which sentence follows it. */
-export function errorPlayingSuffix(type: string): 'backToList' | 'loadingNext' {
+/**
+ * The §8 "Error playing {type}" toast: which sentence follows it. Nothing when the error goes
+ * home (§8 Series: the toast is 'Error playing episode' alone, no next episode is coming).
+ */
+export function errorPlayingSuffix(
+  type: string,
+  action?: AfterErrorAction,
+): 'backToList' | 'loadingNext' | 'none' {
+  if (action?.kind === 'home') return 'none';
   return type === 'movie' ? 'backToList' : 'loadingNext';
 }

@@ -105,6 +105,23 @@ describe('trackProgress', () => {
     expect(batches.map((b) => b.batch)).toEqual([[{ id: 'v1', progress: 25 }]]);
   });
 
+  it('§4.1 a switch pauses the player first, then saves the position it paused at', () => {
+    const emitter = createEmitter<PlayerEvents>();
+    const steps: string[] = [];
+    const video = { currentTime: 0 };
+    const player = Object.assign(emitter, {
+      pause: () => steps.push(`pause at ${video.currentTime}`),
+      video: video as HTMLVideoElement,
+    });
+    const rec = createProgressRecorder(async (batch) => void steps.push(`save ${JSON.stringify(batch)}`));
+    const page = Object.assign(new EventTarget(), { document: { visibilityState: 'visible' } });
+    const stop = trackProgress(player, rec, 'v1', page as unknown as PageLifecycle);
+    player.emit('timeupdate', { currentTime: 12, duration: 600 });
+    video.currentTime = 12.2; // played on since the last timeupdate
+    stop({ pause: true });
+    expect(steps).toEqual(['pause at 12.2', 'save [{"id":"v1","progress":12.2}]']);
+  });
+
   it('flushes with keepalive when the page is hidden or unloads', () => {
     const { player, batches, page } = setup();
     player.emit('timeupdate', { currentTime: 12, duration: 600 });

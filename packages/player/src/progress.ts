@@ -101,14 +101,16 @@ export const PROGRESS_SAMPLE_S = 10;
 /**
  * Reports `videoUid`'s position to the recorder every PROGRESS_SAMPLE_S seconds of playback, on pause
  * and at the end; flushes with keepalive when the page is hidden or unloads. Returns the unbind,
- * which also reports and flushes the last position (the viewer stopped or switched videos).
+ * which reports and flushes the last position; with `pause` (the viewer stopped or switched
+ * videos) it pauses the player first and saves the position it paused at (§4.1 "Before the
+ * switch, the previous video stops, is paused and has its state saved").
  */
 export function trackProgress(
-  player: Pick<Player, 'on'>,
+  player: Pick<Player, 'on'> & Partial<Pick<Player, 'pause' | 'video'>>,
   recorder: ProgressRecorder,
   videoUid: string,
   page: PageLifecycle = window,
-): () => void {
+): (opts?: { pause?: boolean }) => void {
   let position = 0;
   let lastReported = 0;
   const report = () => {
@@ -139,10 +141,16 @@ export function trackProgress(
   };
   page.addEventListener('pagehide', leave);
   page.addEventListener('visibilitychange', onVisibility);
-  return () => {
+  return ({ pause = false } = {}) => {
     for (const off of offs) off();
     page.removeEventListener('pagehide', leave);
     page.removeEventListener('visibilitychange', onVisibility);
+    if (pause) {
+      player.pause?.();
+      // The paused frame, not the last timeupdate (up to a quarter second behind).
+      const at = player.video?.currentTime;
+      if (typeof at === 'number' && Number.isFinite(at) && at > 0) position = at;
+    }
     if (position > 0 && position !== lastReported) report();
     recorder.flush();
   };

@@ -49,6 +49,7 @@ export const en = {
     upNext: 'Up next: {{title}}',
     // The player's PLAYBACK_UNAVAILABLE_MESSAGE (§4.4), written out so the locales stay out of the player chunk.
     unavailable: 'Playback is unavailable on the current browser.',
+    errorPlaying: 'Error playing {{type}}',
     errorBackToList: 'Error playing {{type}}. Back to list...',
     errorLoadingNext: 'Error playing {{type}}. Loading next {{type}}...',
     types: {
@@ -136,6 +137,7 @@ export const es: Messages<typeof en> = {
     qualityAuto: 'Automática',
     upNext: 'A continuación: {{title}}',
     unavailable: 'La reproducción no está disponible en este navegador.',
+    errorPlaying: 'Error al reproducir ({{type}})',
     errorBackToList: 'Error al reproducir ({{type}}). Volviendo a la lista...',
     errorLoadingNext: 'Error al reproducir ({{type}}). Cargando el siguiente...',
     types: {

@@ -6,7 +6,7 @@ import {
   endOfVideoAction,
   errorPlayingSuffix,
   loadsNextVideo,
-  type EndOfVideoAction,
+  type AfterErrorAction,
 } from '@marquee/domain';
 import type { PlayerError } from '@marquee/player';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -81,7 +81,7 @@ export function useNextVideo({
   );
 
   const perform = useCallback(
-    (action: EndOfVideoAction | { kind: 'stay' }) => {
+    (action: AfterErrorAction) => {
       if (timer.current) clearTimeout(timer.current);
       if (!navigates) return;
       const channel = channelId || video?.metadata.channel || null;
@@ -91,6 +91,8 @@ export function useNextVideo({
           return;
         case 'back':
           return onLeave();
+        case 'home':
+          return void navigate(paths.home.getHref());
         case 'moviePage':
           return void navigate(paths.movie.getHref(action.movieUid, { channel }));
         case 'seriesPage':
@@ -137,16 +139,19 @@ export function useNextVideo({
       if (!error.fatal || !video) return;
       const unsupported = error.kind === 'unsupported';
       const type = t(`player.types.${video.type}`, { defaultValue: video.type });
+      const action = afterErrorAction(video, { ...context(), unsupported });
+      const suffix = errorPlayingSuffix(video.type, action);
       showToast(
         unsupported
           ? t('player.unavailable')
-          : errorPlayingSuffix(video.type) === 'backToList'
+          : suffix === 'backToList'
             ? t('player.errorBackToList', { type })
-            : t('player.errorLoadingNext', { type }),
+            : suffix === 'loadingNext'
+              ? t('player.errorLoadingNext', { type })
+              : t('player.errorPlaying', { type }),
         'error',
       );
-      const action = afterErrorAction(video, { ...context(), unsupported });
-      // The next video carries its 3000 ms; "Back to list..." and the series page wait as long.
+      // The next video carries its 3000 ms; "Back to list..." and home wait as long.
       if (loadsNextVideo(action) || action.kind === 'stay') perform(action);
       else {
         if (timer.current) clearTimeout(timer.current);
