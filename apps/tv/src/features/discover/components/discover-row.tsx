@@ -25,7 +25,8 @@ interface DiscoverRowProps {
  * One discover row: a single line of cards that scrolls sideways. Only the cards in view and a margin
  * each side are mounted (utils/windowing.ts); spacers keep the others' room, so scroll positions and
  * spatial navigation's geometry are those of the whole row. Down or Up into the row returns to the
- * card focused there last (the one restored, or the first).
+ * card focused there last (the one restored, or the first). A move along the row renders the row
+ * again (to remember its card) but none of its memoized cards other than the two it touches.
  */
 export const DiscoverRow = memo(function DiscoverRow({
   row,
@@ -36,18 +37,29 @@ export const DiscoverRow = memo(function DiscoverRow({
   onCardFocused,
 }: DiscoverRowProps) {
   const count = row.cards.length;
-  const [firstInView, setFirstInView] = useState(() => nextFirstInView(0, initialFocus));
+  // The card focused last here and the first in view. Spatial navigation's own memory of the last
+  // focused child is lost when the row goes far and its cards unmount, so the row keeps it.
+  const [{ lastFocused, firstInView }, setView] = useState(() => ({
+    lastFocused: Math.min(initialFocus, count - 1),
+    firstInView: nextFirstInView(0, initialFocus),
+  }));
   const { ref, focusKey } = useFocusable({
     focusKey: `row-${row.id}`,
     // A far row has no cards to take focus: spatial navigation passes over it.
     focusable: near,
     saveLastFocusedChild: true,
-    preferredChildFocusKey: cardKey(row.id, Math.min(initialFocus, count - 1)),
+    preferredChildFocusKey: cardKey(row.id, lastFocused),
   });
   const { id } = row;
   const onFocusIndex = useCallback(
     (index: number) => {
-      setFirstInView((first) => nextFirstInView(first, index));
+      setView((view) => {
+        const first = nextFirstInView(view.firstInView, index);
+        // Unchanged (entering the row on its remembered card): no render.
+        return view.lastFocused === index && view.firstInView === first
+          ? view
+          : { lastFocused: index, firstInView: first };
+      });
       onCardFocused(rowIndex, id, index);
     },
     [onCardFocused, rowIndex, id],
@@ -59,6 +71,7 @@ export const DiscoverRow = memo(function DiscoverRow({
       className="tv-row"
       data-testid="discover-row"
       data-row-id={row.id}
+      data-card-count={count}
       data-rendered-cards={range.end - range.start}
       aria-label={row.title}
     >
