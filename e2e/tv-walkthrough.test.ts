@@ -44,7 +44,7 @@ const rowTitles = (tv: Page) =>
 
 /** Moves Up or Down, row by row, until a card of the row titled `title` has the focus. */
 async function toRow(tv: Page, title: string) {
-  // A row may wrap its cards onto several lines: Down goes line by line.
+  // Each row is one sideways line: Up and Down go row by row.
   for (let i = 0; i < 80; i++) {
     const { row } = await focused(tv);
     if (row === title) return;

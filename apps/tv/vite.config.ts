@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.mjs';
 import pkg from './package.json';
+import { engineSyntaxCheck, TV_ENGINE_TARGET } from './src/packaging/engine-syntax';
 import { packageConfigFromEnv, tvPackages } from './src/packaging/vite-plugin';
 
 // The server serves this app at /tvn/ and the API on the same origin.
@@ -12,15 +13,16 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  // dist/packages/{tizen,webos}: config.xml and appinfo.json launchers of this app (decision 0074).
-  plugins: [tvPackages(packageConfigFromEnv(pkg, process.env)), precompress()],
+  // dist/packages/{tizen,webos}: config.xml and appinfo.json launchers of this app (decision 0074);
+  // the build fails on syntax the oldest TV engine cannot parse (decision 0079).
+  plugins: [tvPackages(packageConfigFromEnv(pkg, process.env)), engineSyntaxCheck(), precompress()],
   base: '/tvn/',
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // TV web runtimes (Tizen 5+, webOS 5+) run Chromium 63+-class engines.
-    target: ['es2019', 'chrome69'],
+    // The oldest engine the variants ship: Tizen 5.0's Chromium 63 (decision 0079).
+    target: [TV_ENGINE_TARGET],
     // hls.js (~600 kB, loaded only where HLS is not native) is the largest chunk.
     chunkSizeWarningLimit: 700,
     rollupOptions: {

@@ -26,15 +26,20 @@ export function createFocusMemory(limit = 50): FocusMemory {
 /** A card of a row: `card-{rowId}-{index}` (the discover grid's focus keys). */
 export const cardFocusKey = (rowId: string, index: number) => `card-${rowId}-${index}`;
 
+/** The row and index a card's focus key names; undefined for any other key. */
+export function parseCardFocusKey(key: string | undefined): { rowId: string; index: number } | undefined {
+  const card = key ? /^card-(.+)-(\d+)$/.exec(key) : null;
+  return card ? { rowId: card[1]!, index: Number(card[2]) } : undefined;
+}
+
 /**
  * The keys to try, best first, for a remembered focus key: itself, and for a card whose row has
  * since shrunk (a Continue Watching item finished) the cards before it in the same row.
  */
 export function restoreCandidates(saved: string): string[] {
-  const card = /^card-(.+)-(\d+)$/.exec(saved);
+  const card = parseCardFocusKey(saved);
   if (!card) return [saved];
-  const [, rowId, index] = card;
-  return Array.from({ length: Number(index) + 1 }, (_, i) => cardFocusKey(rowId!, Number(index) - i));
+  return Array.from({ length: card.index + 1 }, (_, i) => cardFocusKey(card.rowId, card.index - i));
 }
 
 /**

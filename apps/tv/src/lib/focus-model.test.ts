@@ -10,13 +10,12 @@ import {
 } from '@noriginmedia/norigin-spatial-navigation';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardFocusKey, createFocusMemory, restoreCandidates, restoreTarget } from './focus-memory';
-import { gridFocusResolver } from './grid-focus';
 
 /**
  * The TV's focus model at 1920×1080, on spatial navigation itself (the library the app runs) with
- * the boxes the discover screen lays out: the top bar, then rows whose cards (400 px, 28 px apart)
- * wrap onto lines of four, the grid moving by lib/grid-focus.ts as DiscoverGrid does. Only the
- * measuring is faked (node has no layout engine).
+ * the boxes the discover screen lays out: the top bar, then the grid of rows, each row a container
+ * holding one sideways line of cards (400 px, 28 px apart) that keeps its last-focused card, as
+ * DiscoverGrid and DiscoverRow do. Only the measuring is faked (node has no layout engine).
  */
 type Box = { x: number; y: number; width: number; height: number };
 const boxes = new Map<string, Box>();
@@ -47,7 +46,7 @@ const service = SpatialNavigation as unknown as {
   removeFocusable(component: { focusKey: string }): void;
 };
 
-function add(focusKey: string, parentFocusKey: string, box: Box, container = false, grid = false) {
+function add(focusKey: string, parentFocusKey: string, box: Box, container = false) {
   boxes.set(focusKey, box);
   service.addFocusable({
     focusKey,
@@ -67,13 +66,11 @@ function add(focusKey: string, parentFocusKey: string, box: Box, container = fal
     onBlur: () => {},
     onUpdateFocus: () => {},
     onUpdateHasFocusedChild: () => {},
-    nextFocusResolver: grid ? gridFocusResolver : undefined,
   });
 }
 
 const CARD = { width: 400, height: 300 };
-const PER_LINE = 4;
-/** Two rows: "new" with 6 cards (two lines: 4 then 2), "picks" with 3. */
+/** Two rows: "new" with 6 cards (past the screen's right edge), "picks" with 3. */
 const ROWS = [
   { id: 'new', count: 6 },
   { id: 'picks', count: 3 },
@@ -85,19 +82,18 @@ beforeAll(() => {
   ['nav-discover', 'nav-menu', 'nav-account'].forEach((key, i) =>
     add(key, 'TOP_BAR', { x: 1300 + i * 180, y: 32, width: 160, height: 64 }),
   );
-  add('DISCOVER_GRID', 'SN:ROOT', { x: 64, y: 140, width: 1792, height: 1400 }, true, true);
-  let y = 200;
-  for (const row of ROWS) {
-    for (let i = 0; i < row.count; i++) {
-      const line = Math.floor(i / PER_LINE);
-      add(cardFocusKey(row.id, i), 'DISCOVER_GRID', {
-        x: 64 + (i % PER_LINE) * (CARD.width + 28),
-        y: y + line * (CARD.height + 32),
-        ...CARD,
-      });
-    }
-    y += Math.ceil(row.count / PER_LINE) * (CARD.height + 32) + 80;
-  }
+  add('DISCOVER_GRID', 'SN:ROOT', { x: 64, y: 140, width: 1792, height: 900 }, true);
+  ROWS.forEach((row, r) => {
+    const y = 200 + r * (CARD.height + 120);
+    add(
+      `row-${row.id}`,
+      'DISCOVER_GRID',
+      { x: 64, y, width: row.count * (CARD.width + 28), height: CARD.height },
+      true,
+    );
+    for (let i = 0; i < row.count; i++)
+      add(cardFocusKey(row.id, i), `row-${row.id}`, { x: 64 + i * (CARD.width + 28), y, ...CARD });
+  });
 });
 
 /** Lets spatial navigation's task queue apply a focus change, as it does between two key presses. */
@@ -115,30 +111,25 @@ const press = async (...directions: Array<'up' | 'down' | 'left' | 'right'>) => 
 };
 
 describe('the focus model of the discover rows and grid (spatial navigation, as laid out at 1920×1080)', () => {
-  it('moves along a row with Left/Right and stops at its ends', async () => {
+  it('moves along a row with Left/Right, past the screen edge, and stops at its ends', async () => {
     await focus(cardFocusKey('new', 0));
     expect(await press('left')).toBe(cardFocusKey('new', 0));
-    expect(await press('right', 'right', 'right')).toBe(cardFocusKey('new', 3));
-    // The end of a line stays put rather than jumping somewhere the viewer cannot see.
-    expect(await press('right')).toBe(cardFocusKey('new', 3));
+    expect(await press('right', 'right', 'right', 'right', 'right')).toBe(cardFocusKey('new', 5));
+    expect(await press('right')).toBe(cardFocusKey('new', 5));
   });
 
-  it('moves down a wrapped row line by line, then into the next row, to the card below', async () => {
-    await focus(cardFocusKey('new', 1));
-    expect(await press('down')).toBe(cardFocusKey('new', 5));
-    expect(await press('down')).toBe(cardFocusKey('picks', 1));
-    expect(await press('up', 'up')).toBe(cardFocusKey('new', 1));
-  });
-
-  it('from under a short line, Down lands on the nearest card of the next line', async () => {
-    await focus(cardFocusKey('new', 3));
-    expect(await press('down')).toBe(cardFocusKey('new', 5));
-  });
-
-  it('Up from the first line reaches the top bar, and Down comes back to the grid', async () => {
+  it('Down and Up move between rows, each row coming back to the card focused there last', async () => {
     await focus(cardFocusKey('new', 2));
+    expect(await press('down')).toMatch(/^card-picks-/);
+    expect(await press('right', 'right', 'right')).toBe(cardFocusKey('picks', 2));
+    expect(await press('up')).toBe(cardFocusKey('new', 2));
+    expect(await press('down')).toBe(cardFocusKey('picks', 2));
+  });
+
+  it('Up from the first row reaches the top bar, and Down comes back to the grid', async () => {
+    await focus(cardFocusKey('new', 1));
     expect(await press('up')).toMatch(/^nav-/);
-    expect(await press('down')).toMatch(/^card-new-/);
+    expect(await press('down')).toBe(cardFocusKey('new', 1));
   });
 });
 
@@ -177,7 +168,7 @@ describe('focus restore (lib/focus-memory.ts)', () => {
   it('restores inside the real model: the remembered card takes the focus again', async () => {
     const memory = createFocusMemory();
     await focus(cardFocusKey('new', 0));
-    await press('down', 'down', 'right', 'right');
+    await press('down', 'right', 'right');
     memory.remember('discover', getCurrentFocusKey());
     await focus('nav-menu');
     const target = restoreTarget(memory.recall('discover'), cardFocusKey('new', 0), (key) =>
