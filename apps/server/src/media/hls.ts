@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { encryptSegment, protectInit, videoTrackIds } from './cenc';
 import { runFfmpeg } from './ffmpeg';
 import { probe, type ProbeResult } from './probe';
 
@@ -173,15 +174,13 @@ export async function encodeRendition(
       : ['-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2', '-ar', '48000'];
   const keyInfo = opts.encryption ? writeKeyInfo(opts.encryption) : undefined;
   const ck = opts.clearKey;
-  // CENC fMP4: the mp4 muxer under the hls one encrypts every sample; the init segment stays clear.
+  // Clear Key: ffmpeg writes clear fMP4, encrypted afterwards (cenc.ts says why not by ffmpeg).
   const segments = ck
     ? [
         '-hls_segment_type',
         'fmp4',
         '-hls_fmp4_init_filename',
         'init.mp4',
-        '-hls_segment_options',
-        `encryption_scheme=cenc-aes-ctr:encryption_key=${ck.key.toString('hex')}:encryption_kid=${ck.kid.toString('hex')}`,
         '-hls_segment_filename',
         join(out, 'seg_%05d.m4s'),
       ]
@@ -215,14 +214,31 @@ export async function encodeRendition(
   } finally {
     keyInfo?.dispose();
   }
-  if (ck) addClearKeyTag(join(out, 'index.m3u8'), ck.kid);
   const width = opts.copyVideo ? info.width : Math.round((height * info.width) / (info.height * 2)) * 2;
-  return measureRendition(
+  const measured = await measureRendition(
     dir,
     rung.name,
     { width, height: opts.copyVideo ? info.height : height, fps: info.fps },
     opts.encryption,
   );
+  if (ck) protectRendition(out, ck);
+  return measured;
+}
+
+/**
+ * Encrypts a clear fMP4 rendition in place for Clear Key (decision 0081): the init segment names
+ * the key id, every segment's samples are CENC-encrypted, and the playlist gets the key tag.
+ */
+function protectRendition(out: string, ck: ClearKey): void {
+  const playlist = join(out, 'index.m3u8');
+  const init = readFileSync(join(out, 'init.mp4'));
+  const video = videoTrackIds(init);
+  writeFileSync(join(out, 'init.mp4'), protectInit(init, ck.kid));
+  for (const seg of parseMediaPlaylist(readFileSync(playlist, 'utf8'))) {
+    const file = join(out, seg.uri);
+    writeFileSync(file, encryptSegment(readFileSync(file), ck.key, video));
+  }
+  addClearKeyTag(playlist, ck.kid);
 }
 
 /** Puts the Clear Key tag before the init segment's #EXT-X-MAP, so it covers every segment. */

@@ -75,6 +75,20 @@ describe('Clear Key ingest', () => {
     }
   });
 
+  it('packages CENC for MSE: a protected init naming the kid, each fragment with its own senc, saiz and saio', () => {
+    const dir = join(t.h.config.mediaDir, assetId, '360p');
+    const init = readFileSync(join(dir, 'init.mp4'));
+    for (const type of ['encv', 'enca', 'frma', 'schm', 'tenc']) expect(init.includes(type), type).toBe(true);
+    expect(init.includes(Buffer.concat([Buffer.from([0, 0, 1, 8]), kid]))).toBe(true);
+    const segment = readFileSync(join(dir, 'seg_00000.m4s'));
+    const moof = segment.indexOf('moof');
+    const mdat = segment.indexOf('mdat');
+    for (const type of ['senc', 'saiz', 'saio']) {
+      const at = segment.indexOf(type);
+      expect(at > moof && at < mdat, type).toBe(true);
+    }
+  });
+
   it('the segments really are encrypted: ffmpeg decodes them cleanly only with the key', () => {
     expect(decodesCleanly(null)).toBe(false);
     expect(decodesCleanly(Buffer.alloc(16, 7))).toBe(false);
