@@ -56,10 +56,15 @@ export const PlayableUrl = z
     /** Signed media token carried in the url's path; also given on its own. */
     token: z.string().nullable(),
     authToken: z.string().nullable(),
+    /** A header the licence request must carry; null: our licence URL carries the token in its path. */
     drmTokenAuthHeader: z.string().nullable(),
+    /** 'clearkey' (EME org.w3.clearkey, CENC fMP4; decision 0081) or null for clear/AES-128 HLS. */
     drmType: z.string().nullable(),
+    /** The key system's version where it has one; null for Clear Key. */
     drmVersion: z.string().nullable(),
+    /** Where the player's CDM posts its licence request (POST, JSON); null without DRM. */
     licenseUrl: z.string().nullable(),
+    /** A server certificate (FairPlay, Widevine privacy mode); null for Clear Key. */
     certificateUrl: z.string().nullable(),
     /** 'hls' (application/vnd.apple.mpegurl). */
     type: z.enum(['hls']).nullable(),
@@ -89,3 +94,25 @@ export const PlayableUrl = z
   })
   .meta({ id: 'PlayableUrl' });
 export type PlayableUrl = z.infer<typeof PlayableUrl>;
+
+/** The Clear Key licence request's path (decision 0081): the signed media token and the asset. */
+export const ClearKeyLicenseParams = z.object({
+  token: z.string().min(1).max(2048),
+  assetId: z.string().min(1).max(64),
+});
+
+/** A key id as the Clear Key CDM spells it: 16 bytes, base64url without padding. */
+const ClearKeyId = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'a 16-byte key id, base64url without padding');
+
+/** The Clear Key CDM's licence request (W3C EME §9.1.3). */
+export const ClearKeyLicenseRequest = z.object({
+  kids: z.array(ClearKeyId).min(1).max(16),
+  type: z.enum(['temporary', 'persistent-license']).optional(),
+});
+
+/** A Clear Key licence: the asked keys as a JWK set (W3C EME §9.1.4). */
+export const ClearKeyLicense = z.object({
+  keys: z.array(z.object({ kty: z.literal('oct'), kid: ClearKeyId, k: z.string() })),
+  type: z.enum(['temporary', 'persistent-license']),
+});
+export type ClearKeyLicense = z.infer<typeof ClearKeyLicense>;

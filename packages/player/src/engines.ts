@@ -142,7 +142,8 @@ export async function attachHlsJs(
       })
     : null;
   const hls = new Hls({
-    ...buildHlsConfig(options),
+    // A licence asked after a renewal carries the renewed token too.
+    ...buildHlsConfig(options, renewal ? (url) => renewal.rewrite(url) : undefined),
     // hls.js opens the request itself unless this did: a renewed token replaces the first one.
     ...(renewal && {
       xhrSetup: (xhr: XMLHttpRequest, url: string) => {

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { buildHlsConfig, buildPlayerOptions, chooseEngine, isHlsUrl } from './options';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  buildHlsConfig,
+  buildPlayerOptions,
+  chooseEngine,
+  clearKeyInitData,
+  isHlsUrl,
+  playerDrm,
+} from './options';
 import {
   ASPECT_RATIO,
   CONTROLS_HIDE_MS,
@@ -56,6 +63,48 @@ describe('buildHlsConfig', () => {
     expect(buildHlsConfig({ live: true, startTime: 0 })).toMatchObject({
       startPosition: -1,
       backBufferLength: 30,
+    });
+  });
+});
+
+describe('Clear Key (decision 0081)', () => {
+  const drm = { type: 'clearkey', licenseUrl: '/media/tok/a1/clearkey-license' } as const;
+
+  it('takes the DRM from play-url only for clearkey with a licence URL', () => {
+    expect(playerDrm({ drmType: 'clearkey', licenseUrl: drm.licenseUrl })).toEqual(drm);
+    expect(playerDrm({ drmType: null, licenseUrl: null })).toBeNull();
+    expect(playerDrm({ drmType: 'widevine', licenseUrl: 'https://x/lic' })).toBeNull();
+  });
+
+  it('plays a Clear Key source through hls.js even where HLS is native', () => {
+    expect(chooseEngine('/m/master.m3u8', () => 'maybe', drm)).toBe('hls.js');
+    expect(chooseEngine('/m/master.m3u8', () => 'maybe')).toBe('native');
+  });
+
+  it('turns on EME with our licence URL, posted as JSON under the renewed token', () => {
+    const config = buildHlsConfig({ live: false, startTime: 0, drm }, (u) => u.replace('tok', 'tok2'));
+    expect(config).toMatchObject({
+      emeEnabled: true,
+      drmSystems: { 'org.w3.clearkey': { licenseUrl: drm.licenseUrl } },
+    });
+    const xhr = { open: vi.fn(), setRequestHeader: vi.fn() };
+    config.licenseXhrSetup!(xhr as unknown as XMLHttpRequest, drm.licenseUrl);
+    expect(xhr.open).toHaveBeenCalledWith('POST', '/media/tok2/a1/clearkey-license', true);
+    expect(xhr.setRequestHeader).toHaveBeenCalledWith('Content-Type', 'application/json');
+    expect(buildHlsConfig({ live: false, startTime: 0 })).not.toHaveProperty('emeEnabled');
+  });
+
+  it('asks for a playlist key by its key id as keyids init data; passes an encrypted event’s through', () => {
+    const keyId = Uint8Array.from({ length: 16 }, (_, i) => i * 17);
+    const mapped = clearKeyInitData('cenc', null, { decryptdata: { keyId } });
+    expect(mapped.initDataType).toBe('keyids');
+    expect(JSON.parse(new TextDecoder().decode(mapped.initData!))).toEqual({
+      kids: [Buffer.from(keyId).toString('base64url')],
+    });
+    const pssh = new ArrayBuffer(8);
+    expect(clearKeyInitData('cenc', pssh, { decryptdata: { keyId } })).toEqual({
+      initDataType: 'cenc',
+      initData: pssh,
     });
   });
 });

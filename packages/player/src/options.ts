@@ -2,6 +2,20 @@ import { HLS_MIME } from './constants';
 import type { PlayerError } from './errors';
 import type { RenewedSource } from './source-renewal';
 
+/** A DRM-protected source (play-url's `drmType` and `licenseUrl`; decision 0081): Clear Key only. */
+export interface PlayerDrm {
+  type: 'clearkey';
+  /** Where the CDM's licence request is posted (JSON); the signed token is in its path. */
+  licenseUrl: string;
+}
+
+/** The DRM a play-url response asks for, or null: only a `clearkey` one with a licence URL. */
+export function playerDrm(playUrl: { drmType: string | null; licenseUrl: string | null }): PlayerDrm | null {
+  return playUrl.drmType === 'clearkey' && playUrl.licenseUrl
+    ? { type: 'clearkey', licenseUrl: playUrl.licenseUrl }
+    : null;
+}
+
 export interface PlayerOptions {
   /** HLS master playlist (or a progressive file) URL. */
   src: string;
@@ -15,6 +29,8 @@ export interface PlayerOptions {
   live?: boolean;
   /** Called for every error, besides the `error` event. */
   onError?: (error: PlayerError) => void;
+  /** The source is DRM-protected: played through hls.js with EME (decision 0081). */
+  drm?: PlayerDrm | null;
   /** When the signed `src` expires (play-url's `expiresAt`). */
   expiresAt?: string | null;
   /**
@@ -46,6 +62,7 @@ export interface ResolvedPlayerOptions {
   expiresAt: string | null;
   renewSource: (() => Promise<RenewedSource | null>) | null;
   serverNow: () => number;
+  drm: PlayerDrm | null;
 }
 
 /** Normalises the caller's options: autoplay implies a muted start, live ignores startTime. */
@@ -64,6 +81,7 @@ export function buildPlayerOptions(options: PlayerOptions): ResolvedPlayerOption
     expiresAt: options.expiresAt ?? null,
     renewSource: options.renewSource ?? null,
     serverNow: options.serverNow ?? (() => Date.now()),
+    drm: options.drm ?? null,
   };
 }
 
@@ -78,14 +96,60 @@ export function isHlsUrl(src: string): boolean {
 /**
  * Which engine plays `src`: a progressive file plays directly; HLS plays natively when the
  * element says it can (`canPlayType('application/vnd.apple.mpegurl')`), else through hls.js.
+ * A Clear Key source always goes through hls.js: native HLS players have no Clear Key.
  */
-export function chooseEngine(src: string, canPlayType: (type: string) => string): EngineKind {
+export function chooseEngine(
+  src: string,
+  canPlayType: (type: string) => string,
+  drm: PlayerDrm | null = null,
+): EngineKind {
   if (!isHlsUrl(src)) return 'progressive';
-  return canPlayType(HLS_MIME) !== '' ? 'native' : 'hls.js';
+  return canPlayType(HLS_MIME) !== '' && !drm ? 'native' : 'hls.js';
+}
+
+/** 16 bytes as the Clear Key CDM spells a key id: base64url without padding. */
+function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/**
+ * hls.js's `generateRequest` for Clear Key: a playlist key (`KEYFORMAT="org.w3.clearkey"`) comes
+ * with no init data (our fMP4 has no pssh box), so the request names its key id as `keyids` JSON
+ * (W3C EME's Clear Key init data); init data from an `encrypted` event passes through.
+ */
+export function clearKeyInitData(
+  initDataType: string,
+  initData: ArrayBuffer | null,
+  keyContext: { decryptdata?: { keyId?: Uint8Array | null } },
+): { initDataType: string; initData: ArrayBuffer | null } {
+  const keyId = keyContext.decryptdata?.keyId;
+  if (initData || !keyId) return { initDataType, initData };
+  const json = JSON.stringify({ kids: [base64url(keyId)] });
+  return { initDataType: 'keyids', initData: new TextEncoder().encode(json).buffer as ArrayBuffer };
+}
+
+/** hls.js EME settings for a Clear Key source: our licence URL (`rewrite` renews its token), posted as JSON. */
+function clearKeyHlsConfig(drm: PlayerDrm, rewrite: (url: string) => string) {
+  return {
+    emeEnabled: true,
+    drmSystems: {
+      'org.w3.clearkey': { licenseUrl: drm.licenseUrl, generateRequest: clearKeyInitData },
+    },
+    licenseXhrSetup: (xhr: XMLHttpRequest, url: string) => {
+      xhr.open('POST', rewrite(url), true);
+      xhr.setRequestHeader('Content-Type', 'application/json');
+    },
+  };
 }
 
 /** The hls.js configuration for a resolved option set (a subset of hls.js `HlsConfig`). */
-export function buildHlsConfig(options: Pick<ResolvedPlayerOptions, 'live' | 'startTime'>) {
+export function buildHlsConfig(
+  options: Pick<ResolvedPlayerOptions, 'live' | 'startTime'> & { drm?: PlayerDrm | null },
+  rewriteLicenseUrl: (url: string) => string = (url) => url,
+) {
   return {
     enableWorker: true,
     lowLatencyMode: false,
@@ -99,5 +163,6 @@ export function buildHlsConfig(options: Pick<ResolvedPlayerOptions, 'live' | 'st
     subtitleTrackController: undefined,
     subtitleStreamController: undefined,
     enableWebVTT: false,
+    ...(options.drm ? clearKeyHlsConfig(options.drm, rewriteLicenseUrl) : {}),
   };
 }

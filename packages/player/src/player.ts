@@ -59,7 +59,7 @@ function defaultGestureTarget() {
  */
 export function createPlayer(video: HTMLVideoElement, input: PlayerOptions): Player {
   const options = buildPlayerOptions(input);
-  const engine = chooseEngine(options.src, (type) => video.canPlayType(type));
+  const engine = chooseEngine(options.src, (type) => video.canPlayType(type), options.drm);
   const emitter = createEmitter<PlayerEvents>();
   const cleanups: Array<() => void> = [];
   let handle: EngineHandle | null = null;

@@ -89,6 +89,23 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/media/{token}/{assetId}/clearkey-license': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A Clear Key asset's licence for an entitled viewer: the signed media token of its play-url is in the path (decision 0081) */
+    post: operations['postClearKeyLicense'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/sites/{site}/channels': {
     parameters: {
       query?: never;
@@ -5328,6 +5345,82 @@ export interface operations {
       };
       /** @description Conflicts with the current state */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  postClearKeyLicense: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+        assetId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          kids: string[];
+          /** @enum {string} */
+          type?: 'temporary' | 'persistent-license';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            keys: {
+              /** @enum {string} */
+              kty: 'oct';
+              kid: string;
+              k: string;
+            }[];
+            /** @enum {string} */
+            type: 'temporary' | 'persistent-license';
+          };
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
         headers: {
           [name: string]: unknown;
         };

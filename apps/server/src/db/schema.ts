@@ -519,8 +519,11 @@ export interface PurchasesTable {
 export interface MediaAssetKeysTable {
   asset_id: string;
   key_hex: string;
+  /** AES-128 HLS: the playlists' IV; Clear Key: '' (CENC draws an IV per sample). */
   iv_hex: string;
   created_at: IsoTime;
+  /** Clear Key (CENC, decision 0081): the key id, hex; null for an AES-128 HLS key (0035_clear_key). */
+  kid_hex: string | null;
 }
 
 /** The operator's tax table (0011_commerce); rate in basis points, state '' = the whole country. */

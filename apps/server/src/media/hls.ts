@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { encryptSegment, protectInit, videoTrackIds } from './cenc';
 import { runFfmpeg } from './ffmpeg';
 import { probe, type ProbeResult } from './probe';
 
@@ -44,6 +45,23 @@ export const decryptSegment = (data: Buffer, content: ContentKey) => {
   const d = createDecipheriv('aes-128-cbc', content.key, content.iv);
   return Buffer.concat([d.update(data), d.final()]);
 };
+
+/** A Clear Key asset's key and key id, 16 bytes each (decision 0081). */
+export type ClearKey = { key: Buffer; kid: Buffer };
+
+/** The Clear Key licence endpoint's name at the asset folder's root: POST, token in the path (decision 0081). */
+export const CLEAR_KEY_LICENSE = 'clearkey-license';
+
+/** The Clear Key key system's EME name and HLS KEYFORMAT. */
+export const CLEAR_KEY_SYSTEM = 'org.w3.clearkey';
+
+/**
+ * The media playlist's key tag for a Clear Key asset: hls.js reads the key id from the data URI and
+ * asks the player's licence URL for it; the key itself never appears in a playlist.
+ */
+export const clearKeyTag = (kid: Buffer) =>
+  `#EXT-X-KEY:METHOD=SAMPLE-AES-CTR,KEYFORMAT="${CLEAR_KEY_SYSTEM}",KEYFORMATVERSIONS="1",` +
+  `URI="data:text/plain;base64,${kid.toString('base64')}"`;
 
 /** Every segment is this long (the last one may be shorter); players and the live channel rely on it. */
 export const SEGMENT_SECONDS = 2;
@@ -95,6 +113,8 @@ export type EncodeOptions = {
   copyVideo?: boolean;
   /** Encrypt the segments with AES-128 (decision 0024). */
   encryption?: ContentKey;
+  /** Package as CENC (AES-CTR) fMP4 for Clear Key instead (decision 0081). */
+  clearKey?: ClearKey;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 };
@@ -153,6 +173,22 @@ export async function encodeRendition(
       ? ['-c:a', 'copy']
       : ['-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2', '-ar', '48000'];
   const keyInfo = opts.encryption ? writeKeyInfo(opts.encryption) : undefined;
+  const ck = opts.clearKey;
+  // Clear Key: ffmpeg writes clear fMP4, encrypted afterwards (cenc.ts says why not by ffmpeg).
+  const segments = ck
+    ? [
+        '-hls_segment_type',
+        'fmp4',
+        '-hls_fmp4_init_filename',
+        'init.mp4',
+        '-hls_segment_filename',
+        join(out, 'seg_%05d.m4s'),
+      ]
+    : [
+        ...(keyInfo ? ['-hls_key_info_file', keyInfo.file] : []),
+        '-hls_segment_filename',
+        join(out, 'seg_%05d.ts'),
+      ];
   try {
     await runFfmpeg(
       [
@@ -170,9 +206,7 @@ export async function encodeRendition(
         'vod',
         '-hls_flags',
         'independent_segments',
-        ...(keyInfo ? ['-hls_key_info_file', keyInfo.file] : []),
-        '-hls_segment_filename',
-        join(out, 'seg_%05d.ts'),
+        ...segments,
         join(out, 'index.m3u8'),
       ],
       { durationS: info.durationS, onProgress: opts.onProgress, signal: opts.signal },
@@ -181,12 +215,37 @@ export async function encodeRendition(
     keyInfo?.dispose();
   }
   const width = opts.copyVideo ? info.width : Math.round((height * info.width) / (info.height * 2)) * 2;
-  return measureRendition(
+  const measured = await measureRendition(
     dir,
     rung.name,
     { width, height: opts.copyVideo ? info.height : height, fps: info.fps },
     opts.encryption,
   );
+  if (ck) protectRendition(out, ck);
+  return measured;
+}
+
+/**
+ * Encrypts a clear fMP4 rendition in place for Clear Key (decision 0081): the init segment names
+ * the key id, every segment's samples are CENC-encrypted, and the playlist gets the key tag.
+ */
+function protectRendition(out: string, ck: ClearKey): void {
+  const playlist = join(out, 'index.m3u8');
+  const init = readFileSync(join(out, 'init.mp4'));
+  const video = videoTrackIds(init);
+  writeFileSync(join(out, 'init.mp4'), protectInit(init, ck.kid));
+  for (const seg of parseMediaPlaylist(readFileSync(playlist, 'utf8'))) {
+    const file = join(out, seg.uri);
+    writeFileSync(file, encryptSegment(readFileSync(file), ck.key, video));
+  }
+  addClearKeyTag(playlist, ck.kid);
+}
+
+/** Puts the Clear Key tag before the init segment's #EXT-X-MAP, so it covers every segment. */
+function addClearKeyTag(playlist: string, kid: Buffer): void {
+  const text = readFileSync(playlist, 'utf8');
+  if (!text.includes('#EXT-X-MAP:')) throw new Error('ffmpeg wrote no fMP4 init segment');
+  writeFileSync(playlist, text.replace('#EXT-X-MAP:', `${clearKeyTag(kid)}\n#EXT-X-MAP:`));
 }
 
 /** What the encoder was asked for: used when the segment cannot be probed. */
@@ -204,7 +263,8 @@ export async function measureRendition(
   encryption?: ContentKey,
 ): Promise<Rendition> {
   const playlist = `${name}/index.m3u8`;
-  const segments = parseMediaPlaylist(readFileSync(join(dir, playlist), 'utf8'));
+  const text = readFileSync(join(dir, playlist), 'utf8');
+  const segments = parseMediaPlaylist(text);
   if (segments.length === 0) throw new Error(`ffmpeg wrote no segments for ${name}`);
   let bytes = 0;
   let seconds = 0;
@@ -216,7 +276,27 @@ export async function measureRendition(
     // A very short last segment would overstate the peak; rate it over at least half a segment.
     peak = Math.max(peak, (size * 8) / Math.max(seg.duration, SEGMENT_SECONDS / 2));
   }
+  const rates = {
+    name,
+    bandwidth: Math.ceil(peak),
+    averageBandwidth: Math.ceil((bytes * 8) / seconds),
+    playlist,
+  };
+  const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(text)?.[1];
   let firstFile = join(dir, name, segments[0]!.uri);
+  if (init) {
+    // fMP4 (Clear Key): the clear init segment holds the size and the codec's avcC record.
+    const initFile = join(dir, name, init);
+    const first = await probe(initFile).catch(() => undefined);
+    return {
+      ...rates,
+      width: first?.width ?? expected.width,
+      height: first?.height ?? expected.height,
+      codecs: `${avcCodecOfInit(initFile)},mp4a.40.2`,
+      fps: first?.fps ?? expected.fps,
+      startS: first?.startS ?? 0,
+    };
+  }
   // An encrypted segment is probed through a decrypted copy in a private temp folder.
   const clear = encryption ? mkdtempSync(join(tmpdir(), 'marquee-seg-')) : undefined;
   if (clear) {
@@ -228,12 +308,9 @@ export async function measureRendition(
   const codec = avcCodecOfFile(firstFile);
   if (clear) rmSync(clear, { recursive: true, force: true });
   return {
-    name,
+    ...rates,
     width: first?.width ?? expected.width,
     height: first?.height ?? expected.height,
-    bandwidth: Math.ceil(peak),
-    averageBandwidth: Math.ceil((bytes * 8) / seconds),
-    playlist,
     codecs: `${codec},mp4a.40.2`,
     fps: first?.fps ?? expected.fps,
     startS: first?.startS ?? 1.4,
@@ -258,6 +335,18 @@ export function avcCodecOfFile(file: string): string {
     closeSync(fd);
   }
   return 'avc1.64001f';
+}
+
+/**
+ * RFC 6381 codec string from an fMP4 init segment's avcC record (version, profile, constraint
+ * flags, level follow the box type); 'avc1.64001f' if there is none.
+ */
+export function avcCodecOfInit(file: string): string {
+  const buf = readFileSync(file);
+  const at = buf.indexOf('avcC');
+  return at < 0 || at + 8 > buf.length
+    ? 'avc1.64001f'
+    : `avc1.${buf.subarray(at + 5, at + 8).toString('hex')}`;
 }
 
 /** The `#EXTINF` entries of a media playlist, in order. */

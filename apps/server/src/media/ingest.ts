@@ -11,6 +11,7 @@ import {
   subtitlePlaylist,
   subtitlePlaylistName,
   writeMasterPlaylist,
+  type ClearKey,
   type ContentKey,
   type EncodeOptions,
   type Rendition,
@@ -54,8 +55,10 @@ export type IngestInput = {
   /**
    * Encrypt every segment with AES-128 (paid content, decision 0024): one random key and IV per
    * asset, kept in media_asset_keys and served only to entitled viewers, never in the media folder.
+   * 'clearkey': CENC fMP4 for EME's Clear Key instead, one random key and key id per asset, the key
+   * handed out by the licence endpoint (decision 0081).
    */
-  encrypt?: boolean;
+  encrypt?: boolean | 'clearkey';
   /** Overall fraction 0..1 and what is happening, e.g. 'encoding 720p'. */
   onProgress?: (fraction: number, message: string) => void;
   signal?: AbortSignal;
@@ -113,9 +116,10 @@ export async function ingestFile(
   const final = assetDir(config, assetId);
   rmSync(tmp, { recursive: true, force: true }); // a previous attempt of the same job may have died mid-way
   mkdirSync(tmp, { recursive: true });
-  const encryption: ContentKey | undefined = input.encrypt
-    ? { key: randomBytes(16), iv: randomBytes(16) }
-    : undefined;
+  const encryption: ContentKey | undefined =
+    input.encrypt === true ? { key: randomBytes(16), iv: randomBytes(16) } : undefined;
+  const clearKey: ClearKey | undefined =
+    input.encrypt === 'clearkey' ? { key: randomBytes(16), kid: randomBytes(16) } : undefined;
   try {
     const rungs = pickRungs(info.height);
     // Bigger rungs take longer; weigh each by its pixel count so the bar moves evenly.
@@ -133,6 +137,7 @@ export async function ingestFile(
           copyAudio: input.copyAudio,
           copyVideo: !!input.remuxTopRung && info.codec === 'h264' && rung.height === info.height,
           encryption,
+          clearKey,
           signal: input.signal,
           onProgress: (f) => report(0.02 + 0.88 * (base + share * f), `encoding ${rung.name}`),
         }),
@@ -195,7 +200,15 @@ export async function ingestFile(
               iv_hex: encryption.iv.toString('hex'),
               created_at: new Date().toISOString(),
             }
-          : undefined,
+          : clearKey
+            ? {
+                asset_id: assetId,
+                key_hex: clearKey.key.toString('hex'),
+                iv_hex: '',
+                kid_hex: clearKey.kid.toString('hex'),
+                created_at: new Date().toISOString(),
+              }
+            : undefined,
       );
     } catch (err) {
       rmSync(final, { recursive: true, force: true });

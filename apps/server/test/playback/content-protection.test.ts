@@ -1,13 +1,12 @@
 import { createDecipheriv, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestFile } from '../../src/media/ingest';
 import { createMediaSigner } from '../../src/modules/playback/media-token';
 import { entitlementsHarness, insertPurchase, purchaseRow } from '../entitlements/fixtures';
-import { makeClip } from '../media/fixtures';
 import { videoRow } from '../fixtures';
 import { bearer, DAY, PASSWORD, SECOND, START } from '../support/accounts';
+import { filesUnder, forgedToken, grantSite, ingestPaidVideo, revokeGrant } from './encrypted-asset';
 
 // Paid content is AES-128 encrypted at ingest; the key is served only to entitled viewers
 // (decision 0024). A real ffmpeg encode of a 4-s clip.
@@ -51,22 +50,9 @@ const tokenFor = (claims: { user?: string; video?: string; asset?: string }, exp
 
 beforeAll(async () => {
   t = await entitlementsHarness({ PLAY_URL_TTL_SECONDS: String(TTL) });
-  const clip = join(t.h.config.dataDir, 'clip.mp4');
-  await makeClip(clip, { seconds: 4, height: 180 });
-  ({ assetId } = await ingestFile(
-    { db: t.h.db, config: t.h.config },
-    { siteUid: 'acme', file: clip, assetOnly: true, preset: 'ultrafast', encrypt: true },
-  ));
-  await t.h.db
-    .insertInto('videos')
-    .values(videoRow('acme', 'v-paid', { access_type: 'paid', channel_id: 'news', asset_id: assetId }))
-    .execute();
-  const row = await t.h.db
-    .selectFrom('media_asset_keys')
-    .selectAll()
-    .where('asset_id', '=', assetId)
-    .executeTakeFirstOrThrow();
-  realKey = Buffer.from(row.key_hex, 'hex');
+  const made = await ingestPaidVideo(t, 'v-paid', true);
+  assetId = made.assetId;
+  realKey = Buffer.from(made.key.key_hex, 'hex');
   const playlist = readFileSync(join(t.h.config.mediaDir, assetId, '360p/index.m3u8'), 'utf8');
   playlistIv = Buffer.from(/IV=0x([0-9a-fA-F]{32})/.exec(playlist)![1]!, 'hex');
   segmentPath = '360p/seg_00000.ts';
@@ -87,12 +73,7 @@ describe('encrypted ingest', () => {
   });
 
   it('keeps no key in the media folder: no file holds the key bytes', () => {
-    const walk = (dir: string): string[] =>
-      readdirSync(dir).flatMap((n) => {
-        const p = join(dir, n);
-        return statSync(p).isDirectory() ? walk(p) : [p];
-      });
-    for (const file of walk(t.h.config.mediaDir)) {
+    for (const file of filesUnder(t.h.config.mediaDir)) {
       const data = readFileSync(file);
       expect(data.includes(realKey), file).toBe(false);
       expect(data.toString('latin1').includes(realKey.toString('hex')), file).toBe(false);
@@ -132,12 +113,7 @@ describe('GET /media/{token}/{asset}/content.key — refused', () => {
 
   it('401 for a malformed, forged, tampered or expired token, or one for another asset', async () => {
     await refused(keyUrl('not-a-token'), 401, 'invalidPlaybackToken');
-    const forged = createMediaSigner('another-secret-another-secret-0123456').sign({
-      exp: START / 1000 + TTL,
-      asset: assetId,
-      video: 'v-paid',
-      user: 'admin',
-    });
+    const forged = forgedToken(assetId, 'v-paid', 'admin', START / 1000 + TTL);
     await refused(keyUrl(forged), 401, 'invalidPlaybackToken');
     const good = tokenFor({ user: 'viewer' });
     const [body, sig] = good.split('.') as [string, string];
@@ -160,12 +136,7 @@ describe('GET /media/{token}/{asset}/content.key — refused', () => {
 
 describe('grant → key → decrypt; revoke → refused', () => {
   it('after a grant the viewer gets the key from play-url’s token and the segment decrypts; the revoke stops it', async () => {
-    const grant = await t.h.app.inject({
-      method: 'POST',
-      url: '/v2/admin/sites/acme/users/viewer/grants',
-      headers: t.tokens.admin,
-      payload: { bundleId: 'b-site' },
-    });
+    const grant = await grantSite(t, 'viewer');
     expect(grant.statusCode).toBe(201);
     const play = await playUrl(t.tokens.viewer);
     expect(play.url).toMatch(new RegExp(`^/media/[^/]+/${assetId}/master\\.m3u8$`));
@@ -190,11 +161,7 @@ describe('grant → key → decrypt; revoke → refused', () => {
       .rawPayload;
     expect(isTransportStream(decrypt(segment, key.rawPayload, playlistIv)!)).toBe(true);
 
-    const revoke = await t.h.app.inject({
-      method: 'DELETE',
-      url: `/v2/admin/sites/acme/users/viewer/grants/${grant.json().id}`,
-      headers: t.tokens.admin,
-    });
+    const revoke = await revokeGrant(t, 'viewer', grant.json().id);
     expect(revoke.statusCode).toBe(204);
     const again = await t.h.app.inject(keyPath);
     expect(again.statusCode).toBe(403);

@@ -140,6 +140,14 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     expect: everyone(403),
     why: 'the signed media token is the credential; a forged one is 403 for everyone',
   },
+  'POST /media/:token/:assetId/clearkey-license': {
+    access: 'capability',
+    params: { token: 'not-a-signed-token', assetId: 'a-full' },
+    body: { kids: ['AAAAAAAAAAAAAAAAAAAAAA'], type: 'temporary' },
+    expect: everyone(401),
+    why: 'the signed media token is the credential (decision 0081); a forged one is 401 for everyone',
+    unlimited: 'presents a signed media token, refused before any read when forged',
+  },
   'GET /live/:token/:site/:channel/:file': {
     access: 'capability',
     params: { token: 'not-a-signed-token', channel: 'lc-a', file: 'index.m3u8' },

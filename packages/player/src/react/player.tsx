@@ -23,6 +23,8 @@ export interface PlayerProps {
   renewSource?: PlayerOptions['renewSource'];
   /** The server's clock `expiresAt` is on (the API client's `serverNow`), to time the renewal by. */
   serverNow?: PlayerOptions['serverNow'];
+  /** A DRM-protected src (play-url's drmType/licenseUrl, see `playerDrm`; decision 0081). */
+  drm?: PlayerOptions['drm'];
   autoplay?: boolean;
   muted?: boolean;
   live?: boolean;
@@ -70,6 +72,7 @@ export function Player(props: PlayerProps) {
     expiresAt: props.expiresAt,
     renewSource: props.renewSource,
     serverNow: props.serverNow,
+    drm: props.drm,
     autoplay: props.autoplay,
     muted: props.muted,
     live: props.live,

@@ -78,6 +78,8 @@ export function usePlayer(videoRef: RefObject<HTMLVideoElement | null>, options:
         live,
         startTime,
         expiresAt,
+        // The licence URL comes with the src it was signed with; a new src restarts the player.
+        drm: latest.current.drm,
         onError,
         renewSource: () => latest.current.renewSource?.() ?? Promise.resolve(null),
         serverNow: () => latest.current.serverNow?.() ?? Date.now(),

@@ -30,6 +30,7 @@ import * as m0029 from './0029_dropped_carts';
 import * as m0032 from './0032_analytics_appsflyer';
 import * as m0033 from './0033_site_identity_platform';
 import * as m0034 from './0034_video_iab_category';
+import * as m0035 from './0035_clear_key';
 import * as m0036 from './0036_device_hardware';
 
 /** Every migration, in order. Add new ones here; names sort by their number. */
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   '0032_analytics_appsflyer': m0032,
   '0033_site_identity_platform': m0033,
   '0034_video_iab_category': m0034,
+  '0035_clear_key': m0035,
   '0036_device_hardware': m0036,
 };

@@ -95,10 +95,7 @@ export const mediaRoutes =
         if (path.length === 1 && path[0] === CONTENT_KEY_FILE) {
           // The content key (decision 0024): never cached, refused without key bytes.
           reply.header('cache-control', CACHE_PRIVATE);
-          const user = requestUser(req);
-          if (claims?.user && user && claims.user !== user.id)
-            throw forbidden('Playback token belongs to another user');
-          const key = await ctx.playback.contentKey(assetId!, claims);
+          const key = await ctx.playback.contentKey(assetId!, claims, requestUser(req));
           reply.header('content-type', 'application/octet-stream').header('content-length', key.length);
           return req.method === 'HEAD' ? reply.send() : reply.send(key);
         }

@@ -112,7 +112,7 @@ export function createPlaybackRepository(db: Db) {
     findAssetKey: (assetId: string) =>
       db
         .selectFrom('media_asset_keys')
-        .select(['key_hex', 'iv_hex'])
+        .select(['key_hex', 'iv_hex', 'kid_hex'])
         .where('asset_id', '=', assetId)
         .executeTakeFirst(),
   };

@@ -1,4 +1,7 @@
 import {
+  ClearKeyLicense,
+  ClearKeyLicenseParams,
+  ClearKeyLicenseRequest,
   ErrorResponse,
   LiveChannelPlayParams,
   PlayableUrl,
@@ -10,6 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { PlaybackUser } from './playback.service';
 import { security } from '../../plugins/openapi';
+import { CLEAR_KEY_LICENSE } from '../../media/hls';
+import { CACHE_PRIVATE } from '../../media/media-files';
 
 /** The user the auth plugin (plugins/auth.ts) put on the request from its bearer token, if any. */
 export function requestUser(request: FastifyRequest): PlaybackUser | null {
@@ -25,7 +30,7 @@ const responses = {
 };
 
 export const playbackRoutes =
-  (ctx: Pick<AppContext, 'playback'>): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'mediaSigner' | 'now' | 'playback'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/v2/sites/:site/videos/:uid/play-url',
@@ -65,6 +70,36 @@ export const playbackRoutes =
       async (req) => {
         const site = await req.site();
         return ctx.playback.liveChannelPlayUrl(site.uid, req.params.id, requestUser(req));
+      },
+    );
+
+    app.post(
+      `/media/:token/:assetId/${CLEAR_KEY_LICENSE}`,
+      {
+        // Licences and refusals alike are never cached (decision 0024's key rule).
+        onRequest: async (_req, reply) => {
+          reply.header('cache-control', CACHE_PRIVATE);
+        },
+        schema: {
+          operationId: 'postClearKeyLicense',
+          security: security.optionalUser,
+          tags: ['playback'],
+          summary:
+            "A Clear Key asset's licence for an entitled viewer: the signed media token of its play-url is in the path (decision 0081)",
+          params: ClearKeyLicenseParams,
+          body: ClearKeyLicenseRequest,
+          response: {
+            200: ClearKeyLicense,
+            400: ErrorResponse,
+            401: ErrorResponse,
+            403: ErrorResponse,
+            404: ErrorResponse,
+          },
+        },
+      },
+      async (req) => {
+        const claims = ctx.mediaSigner.verify(req.params.token, ctx.now());
+        return ctx.playback.clearKeyLicense(req.params.assetId, claims, requestUser(req), req.body.kids);
       },
     );
   };

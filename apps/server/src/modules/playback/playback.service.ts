@@ -1,4 +1,4 @@
-import type { PlayableUrl } from '@marquee/contract';
+import type { ClearKeyLicense, PlayableUrl } from '@marquee/contract';
 import {
   decideAccess,
   holdsItem,
@@ -18,6 +18,7 @@ import {
   providerVideoId,
   type ProviderSource,
 } from '@marquee/domain';
+import { CLEAR_KEY_LICENSE } from '../../media/hls';
 import { AppError, forbidden, notFound } from '../../plugins/errors';
 import type { MediaClaims, MediaSigner } from './media-token';
 import type { PlaybackRepository } from './playback.repository';
@@ -139,7 +140,12 @@ type Stream = {
   token: string | null;
   expiresAt: string | null;
   provider?: PlayableUrl['provider'];
+  /** A Clear Key asset's licence URL (decision 0081); the key is never in the stream. */
+  clearKeyLicenseUrl?: string;
 };
+
+/** Hex to base64url without padding, as JWK and the Clear Key licence spell key ids and keys. */
+const base64url = (hex: string) => Buffer.from(hex, 'hex').toString('base64url');
 
 /** Builds the spec's playable-url response from an access outcome and, when it plays, the stream. */
 export function toPlayableUrl(
@@ -202,6 +208,8 @@ export function toPlayableUrl(
         expiresAt: stream?.expiresAt ?? null,
         type: !stream?.provider && stream?.url.includes('.m3u8') ? 'hls' : null,
         provider: stream?.provider ?? null,
+        // Clear Key has no server certificate, no version and no licence header: the token is in the path.
+        ...(stream?.clearKeyLicenseUrl ? { drmType: 'clearkey', licenseUrl: stream.clearKeyLicenseUrl } : {}),
         preview: outcome.previewSeconds ? { seconds: outcome.previewSeconds } : null,
         paidAccess: outcome.paidAccess,
         paidBundles: outcome.paidBundles,
@@ -326,6 +334,37 @@ export function createPlaybackService(deps: {
     return { url: event.videoLink, token: null, expiresAt: null, provider: { source, videoId, scriptUrl } };
   }
 
+  /**
+   * An encrypted asset's key row for the media token of a key or licence request (decisions 0024,
+   * 0081): only while the token is valid for this asset and its user may play its video right now.
+   * Access is decided again here, so a revoked grant or an expired rental stops at the next fetch.
+   */
+  async function authorizedKey(assetId: string, claims: MediaClaims | null, bearer: PlaybackUser | null) {
+    if (!claims || claims.asset !== assetId || !claims.video)
+      throw new AppError(401, PlaybackErrorCode.invalidPlaybackToken, 'Invalid or expired playback token');
+    if (claims.user && bearer && claims.user !== bearer.id)
+      throw forbidden('Playback token belongs to another user');
+    const [asset, key] = await Promise.all([assetOf(assetId), repo.findAssetKey(assetId)]);
+    if (!asset || !key) throw notFound('Key');
+    const video = await videoOf(`${asset.site_uid}\n${claims.video}`);
+    if (!video || video.asset_id !== assetId) throw forbidden('The playback token is not for this media');
+    // The viewer's session must still be live: logout, a password change, a TV sign-out… end the
+    // key at once (decision 0037). A token with a user and no session is not one we issue.
+    if (claims.user && !(claims.sid && (await deps.sessionIsLive?.(claims.sid))))
+      throw new AppError(
+        401,
+        PlaybackErrorCode.sessionEnded,
+        'The session this playback was started in has ended',
+      );
+    const user = claims.user ? { id: claims.user } : null;
+    const { outcome } = await videoAccess(asset.site_uid, video, user);
+    if (outcome.kind !== 'play') {
+      if (!user) throw new AppError(401, PlaybackErrorCode.loginRequired, LOGIN_REQUIRED_MESSAGE);
+      throw new AppError(403, PlaybackErrorCode.notEntitled, REQUIRES_BUNDLE_MESSAGE);
+    }
+    return key;
+  }
+
   /** decideAccess for a live channel (404 for an unknown one), with its preview minutes. */
   async function channelAccess(siteUid: string, id: string, user: PlaybackUser | null) {
     const channel = await repo.findLiveChannel(siteUid, id);
@@ -380,6 +419,10 @@ export function createPlaybackService(deps: {
       }
       const signed = sign({ asset: asset.id, video: video.uid, ...viewerClaims(user) });
       const url = `/media/${signed.token}/${asset.id}/master.m3u8`;
+      const key = await repo.findAssetKey(asset.id);
+      const clearKeyLicenseUrl = key?.kid_hex
+        ? `/media/${signed.token}/${asset.id}/${CLEAR_KEY_LICENSE}`
+        : undefined;
       deps.onPlay?.({
         siteUid,
         videoUid: video.uid,
@@ -388,7 +431,7 @@ export function createPlaybackService(deps: {
         ip: client?.ip,
         userAgent: client?.userAgent,
       });
-      return toPlayableUrl(outcome, { url, ...signed }, withoutAds);
+      return toPlayableUrl(outcome, { url, ...signed, clearKeyLicenseUrl }, withoutAds);
     },
 
     /**
@@ -405,6 +448,13 @@ export function createPlaybackService(deps: {
       const asset = video.asset_id ? await repo.findAssetSource(video.asset_id) : undefined;
       if (!asset || asset.status !== 'ready')
         throw new AppError(409, PlaybackErrorCode.mediaNotReady, `Video '${uid}' has no media to cut from`);
+      // The gif job decodes the segments itself; it has no CENC path (decision 0081).
+      if ((await repo.findAssetKey(asset.id))?.kid_hex)
+        throw new AppError(
+          409,
+          PlaybackErrorCode.mediaNotReady,
+          `Video '${uid}' is DRM media; no gif is cut from it`,
+        );
       const bySize = [...asset.renditions].sort((x, y) => x.width - y.width);
       const rendition = bySize.find((r) => r.width >= minWidth) ?? bySize.at(-1);
       if (!rendition)
@@ -426,28 +476,38 @@ export function createPlaybackService(deps: {
       return !!asset && !key;
     },
 
-    async contentKey(assetId: string, claims: MediaClaims | null): Promise<Buffer> {
-      if (!claims || claims.asset !== assetId || !claims.video)
-        throw new AppError(401, PlaybackErrorCode.invalidPlaybackToken, 'Invalid or expired playback token');
-      const [asset, key] = await Promise.all([assetOf(assetId), repo.findAssetKey(assetId)]);
-      if (!asset || !key) throw notFound('Key');
-      const video = await videoOf(`${asset.site_uid}\n${claims.video}`);
-      if (!video || video.asset_id !== assetId) throw forbidden('The playback token is not for this media');
-      // The viewer's session must still be live: logout, a password change, a TV sign-out… end the
-      // key at once (decision 0037). A token with a user and no session is not one we issue.
-      if (claims.user && !(claims.sid && (await deps.sessionIsLive?.(claims.sid))))
-        throw new AppError(
-          401,
-          PlaybackErrorCode.sessionEnded,
-          'The session this playback was started in has ended',
-        );
-      const user = claims.user ? { id: claims.user } : null;
-      const { outcome } = await videoAccess(asset.site_uid, video, user);
-      if (outcome.kind !== 'play') {
-        if (!user) throw new AppError(401, PlaybackErrorCode.loginRequired, LOGIN_REQUIRED_MESSAGE);
-        throw new AppError(403, PlaybackErrorCode.notEntitled, REQUIRES_BUNDLE_MESSAGE);
-      }
+    async contentKey(
+      assetId: string,
+      claims: MediaClaims | null,
+      bearer: PlaybackUser | null,
+    ): Promise<Buffer> {
+      const key = await authorizedKey(assetId, claims, bearer);
+      // A Clear Key asset's key goes out only as a licence, for the key ids asked (decision 0081).
+      if (key.kid_hex) throw notFound('Key');
       return Buffer.from(key.key_hex, 'hex');
+    },
+
+    /**
+     * The Clear Key licence (decision 0081) for a media token and the key ids the CDM asks for
+     * (base64url, as in its licence request): the same checks as the AES-128 key, then the asset's
+     * key as a JWK set. 404 `kids` when it asks for a key id that is not this asset's.
+     */
+    async clearKeyLicense(
+      assetId: string,
+      claims: MediaClaims | null,
+      bearer: PlaybackUser | null,
+      kids: string[],
+    ): Promise<ClearKeyLicense> {
+      const key = await authorizedKey(assetId, claims, bearer);
+      if (!key.kid_hex) throw notFound('Licence');
+      const kid = base64url(key.kid_hex);
+      const unknown = kids.filter((k) => k !== kid);
+      if (unknown.length > 0)
+        throw new AppError(404, 'notFound', `kids: no key '${unknown[0]}' in this media`);
+      return {
+        keys: [{ kty: 'oct', kid, k: base64url(key.key_hex) }],
+        type: 'temporary',
+      };
     },
 
     /**

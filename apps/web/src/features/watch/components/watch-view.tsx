@@ -2,7 +2,7 @@ import type { Video } from '@marquee/contract';
 import { asksToResume, type RightMenuTab } from '@marquee/domain';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { preloadHlsEngine, type Player as CorePlayer } from '@marquee/player';
+import { playerDrm, preloadHlsEngine, type Player as CorePlayer } from '@marquee/player';
 import {
   Player,
   useFullscreenLogs,
@@ -165,6 +165,7 @@ export function WatchView({
         ) : playUrl.data?.url && startTime !== null && gatePassed && !ads.holdContent ? (
           <Player
             src={playUrl.data.url}
+            drm={playerDrm(playUrl.data)}
             provider={playUrl.data.provider}
             expiresAt={playUrl.data.expiresAt}
             renewSource={() => renewVideoPlayUrl(videoUid)}
