@@ -29,11 +29,15 @@ const focusedCard = (page: Page) =>
     };
   });
 
-/** Presses an arrow and waits for the focus to move off the card it was on. */
+/**
+ * Presses an arrow and waits for the focus to move off the card it was on (a card is its row and its
+ * video: rows may share a video, e.g. the newest one heading several).
+ */
 async function move(page: Page, key: string) {
-  const before = await focusedCard(page);
+  const at = (card: Awaited<ReturnType<typeof focusedCard>>) => `${card?.row}/${card?.uid}`;
+  const before = at(await focusedCard(page));
   await page.keyboard.press(key);
-  await expect.poll(async () => (await focusedCard(page))?.uid !== before?.uid || null).toBe(true);
+  await expect.poll(async () => at(await focusedCard(page)) !== before || null).toBe(true);
 }
 
 const currentTime = (page: Page) =>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { DEFAULT_TYPE, paths, SCREEN_SEGMENTS } from '../config/paths';
+import { BASENAME, DEFAULT_TYPE, paths, SCREEN_SEGMENTS } from '../config/paths';
 import { ApiProvider, SessionProvider, useApplyTheme } from '@marquee/api-client/react';
 import { apiFor, sessionFor } from '../lib/api';
 import { backOutcome, exitApp } from '../lib/back';
@@ -82,8 +82,11 @@ function PlatformShell({ type }: { type: string }) {
   useEffect(() => watchContentChanges(openContent, { window }), [openContent]);
 
   const isPlayer = /\/play-(video|live)\//.test(location.pathname);
-  const atHome =
-    location.pathname === paths.root.getHref(type) || location.pathname === paths.discover.getHref(type);
+  const isHome = useCallback(
+    (pathname: string) => pathname === paths.root.getHref(type) || pathname === paths.discover.getHref(type),
+    [type],
+  );
+  const atHome = isHome(location.pathname);
 
   // Back where no screen took it: back in history, else home; on the home grid, "Exit?" first.
   const [confirmExit, setConfirmExit] = useState(false);
@@ -93,13 +96,18 @@ function PlatformShell({ type }: { type: string }) {
       if (action === 'exit') return platform.exitApp?.() === true;
       if (action !== 'back') return false;
       const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-      const outcome = backOutcome({ atHome, historyIndex });
+      // Where the address is now, not at the last render: a Back pressed while the next screen is
+      // still loading (a lazy player route) belongs to that screen, never to the home grid's "Exit?".
+      const outcome = backOutcome({
+        atHome: isHome(window.location.pathname.slice(BASENAME.length)),
+        historyIndex,
+      });
       if (outcome === 'confirmExit') setConfirmExit(true);
       else if (outcome === 'history') void navigate(-1);
       else void navigate(paths.discover.getHref(type), { replace: true });
       return true;
     },
-    [atHome, navigate, type, platform],
+    [isHome, navigate, type, platform],
   );
 
   return (
