@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { root, stop } from './lib';
+import { root, stop, waitHealthy } from './lib';
 
 const GOALS = { performance: 90, accessibility: 95, initialJsKb: 200 };
 const webDist = join(root, 'apps/web/dist');
@@ -79,14 +79,7 @@ const chrome = await chromeLauncher.launch({
 
 try {
   const appUrl = `http://127.0.0.1:${port}/`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${appUrl}healthz`)).ok) break;
-    } catch {
-      if (i > 120 || server.exitCode !== null) throw new Error('The server did not start');
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitHealthy(appUrl, server);
   await audit(appUrl, chrome.port); // warm: server caches, JIT, Chromium's disk cache is not reused
   const base = await audit(`http://127.0.0.1:${(baseline.address() as AddressInfo).port}/`, chrome.port);
   const app = await audit(appUrl, chrome.port);

@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { root, stop } from './lib';
+import { root, stop, waitHealthy } from './lib';
 
 const GOAL_MS = 1000;
 const RUNS = Number(process.env.BENCH_TTFF_RUNS ?? 10);
@@ -222,14 +222,7 @@ function waterfall(samples: Sample[]) {
 
 let browser: Browser | undefined;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${appOrigin}/healthz`)).ok) break;
-    } catch {
-      if (i > 120 || server.exitCode !== null) throw new Error('The server did not start');
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitHealthy(appOrigin, server);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [

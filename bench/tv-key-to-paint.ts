@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { DiscoverAsset } from '@marquee/contract';
 import { cardImage, truncateTitle } from '@marquee/domain';
-import { root, stop } from './lib';
+import { root, stop, waitHealthy } from './lib';
 
 const GOAL_RATIO = 1.5;
 const CPU_SLOWDOWN = 4;
@@ -235,14 +235,7 @@ function domCounts(page: Page) {
 let browser: Browser | undefined;
 const baseline = createServer();
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${appOrigin}/healthz`)).ok) break;
-    } catch {
-      if (i > 120 || server.exitCode !== null) throw new Error('The server did not start');
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitHealthy(appOrigin, server);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
