@@ -74,6 +74,8 @@ function socketTo(target: string, opts: { token?: string; origin?: string | null
 /** Connected, or the handshake's refusal. */
 function handshake(socket: Socket): Promise<{ connected: true } | { refused: string; code: unknown }> {
   return new Promise((resolve) => {
+    // A socket awaited after another may have connected already: its 'connect' is not emitted again.
+    if (socket.connected) return resolve({ connected: true });
     socket.once('connect', () => resolve({ connected: true }));
     socket.once('connect_error', (err: Error & { data?: { code?: string } }) =>
       resolve({ refused: err.message, code: err.data?.code }),
