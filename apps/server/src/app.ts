@@ -114,6 +114,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ctx.mailer.close();
     await ctx.limiter.close();
     await ctx.sessions.close();
+    await ctx.events.close();
   });
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await pingDatabase(db);

@@ -16,7 +16,7 @@ import { createCaptcha } from './modules/auth/captcha';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service';
 import { createCommerceModule, type CommerceModule } from './modules/commerce/commerce.module';
-import { createEventBus, type EventBus } from './infra/event-bus';
+import { createEventBus, createRedisEventRelay, type EventBus } from './infra/event-bus';
 import { createDevicesRepository } from './modules/devices/devices.repository';
 import { createDevicesService, type DevicesService } from './modules/devices/devices.service';
 import { createEntitlementsRepository } from './modules/entitlements/entitlements.repository';
@@ -117,7 +117,7 @@ export type AppContext = {
    * upgrades and gateway webhooks (decisions 0029, 0031–0033, 0036; modules/commerce/README.md).
    */
   commerce: CommerceModule;
-  /** The in-process domain events (purchaseChanged…); modules react to each other through it. */
+  /** The domain events (purchaseChanged…), carried to every node with Redis; modules react to each other through it. */
   events: EventBus;
   /** Our VAST for the sites' ad creatives and its tracking pixels (decision 0026). */
   ads: AdsService;
@@ -188,12 +188,16 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
   const roles = overrides.roles ?? createRolesService(createRolesRepository(db));
   const sitesRepo = createSitesRepository(db);
   const sites = overrides.sites ?? createSitesService(sitesRepo, config.defaultSite);
+  const events =
+    overrides.events ??
+    createEventBus(config.redisUrl ? createRedisEventRelay(config.redisUrl, config.redisPrefix) : undefined);
   const entitlements =
     overrides.entitlements ??
     createEntitlementsService({
       repo: createEntitlementsRepository(db),
       getUser: (id) => auth.getUser(id),
       roles,
+      events,
       now,
     });
   const recommendations =
@@ -243,9 +247,6 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       now,
       log: pino({ level: config.logLevel }),
     });
-  const events = createEventBus();
-  // A purchase written or moved makes the buyer's cached entitlements stale (decision 0025).
-  events.on('purchaseChanged', ({ siteUid, userId }) => entitlements.invalidate(siteUid, userId));
   const cartsLog = pino({ level: config.logLevel });
   const droppedCarts = createDroppedCartsService({
     repo: createDroppedCartsRepository(db),

@@ -1725,7 +1725,7 @@ export type paths = {
     get?: never;
     put?: never;
     post?: never;
-    /** Drops this server’s cached purchases of the viewer on their site, so a purchase written elsewhere (a webhook) shows at once (decision 0055) */
+    /** Drops the cached purchases of the viewer on their site, on every node, so a purchase written elsewhere (a webhook) shows at once (decision 0055) */
     delete: operations['clearMyCachedPurchases'];
     options?: never;
     head?: never;

@@ -3,6 +3,7 @@ import { createRolesRepository } from '../../src/modules/roles/roles.repository'
 import { createRolesService } from '../../src/modules/roles/roles.service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail } from '../../src/infra/mailer';
+import { createEventBus } from '../../src/infra/event-bus';
 import { createEntitlementsRepository } from '../../src/modules/entitlements/entitlements.repository';
 import {
   createEntitlementsService,
@@ -19,10 +20,13 @@ let aliceCard: string;
 let bobCard: string;
 /** The app's entitlements service, built once the harness's database exists. */
 let entitlements: EntitlementsService;
+/** The app's bus, shared with that service (purchaseChanged clears its cache). */
+const events = createEventBus();
 
 beforeAll(async () => {
   t = await commerceHarness({
     context: {
+      events,
       entitlements: new Proxy({} as EntitlementsService, {
         get: (_target, key) => entitlements[key as keyof EntitlementsService],
       }),
@@ -50,6 +54,7 @@ beforeAll(async () => {
     repo: createEntitlementsRepository(t.h.db),
     getUser: async () => undefined,
     roles: createRolesService(createRolesRepository(t.h.db)),
+    events,
     now: () => t.clock.now,
   });
   // The tip jar of acme (taxed keeps the defaults); set before the sites cache is first read.

@@ -3,6 +3,7 @@ import { createRolesRepository } from '../../src/modules/roles/roles.repository'
 import { createRolesService } from '../../src/modules/roles/roles.service';
 import { createEntitlementsRepository } from '../../src/modules/entitlements/entitlements.repository';
 import { createEntitlementsService } from '../../src/modules/entitlements/entitlements.service';
+import { createEventBus, createRedisEventRelay } from '../../src/infra/event-bus';
 import { START } from '../support/accounts';
 import { entitlementsHarness, insertPurchase, purchaseRow } from './fixtures';
 
@@ -10,14 +11,17 @@ import { entitlementsHarness, insertPurchase, purchaseRow } from './fixtures';
 let t: Awaited<ReturnType<typeof entitlementsHarness>>;
 beforeAll(async () => {
   t = await entitlementsHarness();
+  for (const id of ['viewer3', 'viewer4'])
+    await t.insertUser({ id, site_uid: 'acme', email: `${id}@acme.test` }, null);
 });
 afterAll(() => t.h.close());
 
-const service = (cacheMs?: number) =>
+const service = (cacheMs?: number, events = createEventBus()) =>
   createEntitlementsService({
     repo: createEntitlementsRepository(t.h.db),
     getUser: async () => undefined,
     roles: createRolesService(createRolesRepository(t.h.db)),
+    events,
     now: () => START,
     cacheMs,
   });
@@ -41,5 +45,39 @@ describe('entitlements cache', () => {
     expect((await s.forUser('acme', 'viewer2')).bundleIds).toEqual([]);
     await insertPurchase(t.h.db, purchaseRow('viewer2', 'b-news', { type: 'CHANNELS' }));
     expect((await s.forUser('acme', 'viewer2')).bundleIds).toEqual(['b-news']);
+  });
+});
+
+describe('purchaseChanged', () => {
+  it('clears the buyer’s cached purchases (a grant or refresh announces it)', async () => {
+    const s = service();
+    expect((await s.forUser('acme', 'viewer3')).entireSite).toBe(false);
+    await insertPurchase(t.h.db, purchaseRow('viewer3', 'b-site'));
+    s.refresh('acme', 'viewer3');
+    expect((await s.forUser('acme', 'viewer3')).entireSite).toBe(true);
+  });
+});
+
+// Two nodes over one database: a purchase announced on one clears the other's cache through Redis.
+describe.runIf(process.env.REDIS_URL)('purchaseChanged across nodes (Redis)', () => {
+  const prefix = `test:${process.pid}:${Math.random().toString(36).slice(2, 8)}:`;
+  const busA = createEventBus(createRedisEventRelay(process.env.REDIS_URL!, prefix));
+  const busB = createEventBus(createRedisEventRelay(process.env.REDIS_URL!, prefix));
+  afterAll(async () => {
+    await busA.close();
+    await busB.close();
+  });
+
+  it('node B reads a purchase again once node A announces it; B’s once-only handlers do not run', async () => {
+    const a = service(undefined, busA);
+    const b = service(undefined, busB);
+    const onceOnB: unknown[] = [];
+    busB.on('purchaseChanged', (change) => onceOnB.push(change));
+    expect((await b.forUser('acme', 'viewer4')).entireSite).toBe(false);
+    await insertPurchase(t.h.db, purchaseRow('viewer4', 'b-site'));
+    expect((await b.forUser('acme', 'viewer4')).entireSite).toBe(false); // cached
+    a.refresh('acme', 'viewer4');
+    await expect.poll(async () => (await b.forUser('acme', 'viewer4')).entireSite).toBe(true);
+    expect(onceOnB).toEqual([]);
   });
 });

@@ -66,14 +66,14 @@ export const entitlementsRoutes =
           security: security.user,
           tags: ['commerce'],
           summary:
-            'Drops this server’s cached purchases of the viewer on their site, so a purchase written elsewhere (a webhook) shows at once (decision 0055)',
+            'Drops the cached purchases of the viewer on their site, on every node, so a purchase written elsewhere (a webhook) shows at once (decision 0055)',
           params: SiteParams,
           response: { 204: z.null().describe('Cleared'), ...errors },
         },
       },
       async (req, reply) => {
         const user = requireUser(req);
-        ctx.entitlements.invalidate(ownSite(await req.site(), user), user.id);
+        ctx.entitlements.refresh(ownSite(await req.site(), user), user.id);
         return reply.status(204).send(null);
       },
     );

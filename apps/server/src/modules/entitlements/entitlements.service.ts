@@ -11,6 +11,7 @@ import {
 } from '@marquee/domain';
 import type { Insertable, Selectable } from 'kysely';
 import type { PurchasesTable, UsersTable } from '../../db/schema';
+import type { EventBus } from '../../infra/event-bus';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, notFound } from '../../plugins/errors';
 import type { EntitlementsRepository } from './entitlements.repository';
@@ -18,8 +19,9 @@ import type { EntitlementsRepository } from './entitlements.repository';
 export type EntitlementsService = ReturnType<typeof createEntitlementsService>;
 
 /**
- * How long a user's purchases are kept in memory. Short: a purchase written by another process (a
- * webhook worker) shows within this; in this process writers call `invalidate` (decision 0025).
+ * How long a user's purchases are kept in memory. Short: a purchase written by a process outside
+ * the event relay shows within this; writers announce purchaseChanged, which clears it on every
+ * node (decision 0025).
  */
 export const ENTITLEMENTS_CACHE_MS = 10_000;
 const CACHE_LIMIT = 10_000;
@@ -91,6 +93,8 @@ export function createEntitlementsService(deps: {
   repo: EntitlementsRepository;
   getUser: (id: string) => Promise<UsersTable | undefined>;
   roles: Pick<RolesService, 'require'>;
+  /** purchaseChanged clears a buyer's cached purchases, whichever node wrote it; grants announce it. */
+  events: Pick<EventBus, 'emit' | 'onEveryNode'>;
   now: () => number;
   cacheMs?: number;
 }) {
@@ -147,6 +151,7 @@ export function createEntitlementsService(deps: {
   function invalidate(siteUid: string, userId: string): void {
     cache.delete(keyOf(siteUid, userId));
   }
+  deps.events.onEveryNode('purchaseChanged', ({ siteUid, userId }) => invalidate(siteUid, userId));
 
   /** 403 unless the user may grant access on this very site. */
   const assertMayGrant = (siteUid: string, user: AuthUser) =>
@@ -168,8 +173,13 @@ export function createEntitlementsService(deps: {
       return computeEntitlements(userId, purchases, bundles, now());
     },
 
-    /** Forget the user's cached purchases; call after writing one of theirs (commerce does). */
+    /** Forget the user's cached purchases on this node (purchaseChanged does it on every node). */
     invalidate,
+
+    /** The viewer's purchases changed somewhere this node cannot see (a webhook elsewhere): every node reads them again. */
+    refresh(siteUid: string, userId: string): void {
+      deps.events.emit('purchaseChanged', { siteUid, userId });
+    },
 
     /** An operator's complimentary grant: a purchase of the bundle at no cost (gateway comp). */
     async grant(siteUid: string, admin: AuthUser, userId: string, body: GrantBody): Promise<Grant> {
@@ -224,7 +234,7 @@ export function createEntitlementsService(deps: {
         updated_at: iso(at),
       } satisfies Insertable<PurchasesTable>;
       await repo.insertPurchase(row);
-      invalidate(siteUid, userId);
+      deps.events.emit('purchaseChanged', { siteUid, userId });
       return toGrant(row);
     },
 
@@ -250,7 +260,7 @@ export function createEntitlementsService(deps: {
           JSON.stringify([...history, { status: 'canceled', timestamp: at }]),
         );
       }
-      invalidate(siteUid, userId);
+      deps.events.emit('purchaseChanged', { siteUid, userId });
     },
   };
 }
