@@ -49,13 +49,13 @@ export function startServer<T>(
   });
 }
 
-/** Waits until the app server at `origin` answers /healthz (about 30 s at most, or until it exits). */
+/** Waits until the app server at `origin` answers /healthz (about 60 s at most, or until it exits). */
 export async function waitHealthy(origin: string, server: ChildProcess): Promise<void> {
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(new URL('/healthz', origin))).ok) return;
     } catch {
-      if (i > 120 || server.exitCode !== null) throw new Error('The server did not start');
+      if (i > 240 || server.exitCode !== null) throw new Error('The server did not start');
     }
     await new Promise((r) => setTimeout(r, 250));
   }
