@@ -666,6 +666,7 @@ export interface Database {
   watch_party_members: WatchPartyMembersTable;
   gifs: GifsTable;
   moments: MomentsTable;
+  search_versions: SearchVersionsTable;
   content_reports: ContentReportsTable;
   short_links: ShortLinksTable;
   chat_messages: ChatMessagesTable;
@@ -790,6 +791,12 @@ export interface ContentReportsTable {
 }
 
 /** A viewer's timed comment on a video (migration 0023). */
+/** A site's search version, bumped by triggers on the rows a search hit is built from (migration 0038). */
+export interface SearchVersionsTable {
+  site_uid: string;
+  version: number;
+}
+
 export interface MomentsTable {
   id: string;
   site_uid: string;

@@ -9,8 +9,10 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 let h: Harness;
+/** The app's clock; one test moves it past a scheduled publish time and back. */
+let clock = NOW;
 beforeAll(async () => {
-  h = await createHarness({ context: { now: () => NOW } });
+  h = await createHarness({ context: { now: () => clock } });
   const f = new CatalogFixture('acme');
   f.asset('a1').channel('news', 'videos');
   f.video('sunset-title', {
@@ -317,5 +319,63 @@ describe('search: the index follows the table', () => {
       )
       .execute();
     expect(uids((await get('/v2/sites/other/videos-search?q=wombat')).json())).toEqual(['o-bad']);
+  });
+});
+
+describe('search: answers kept between calls (decision 0084)', () => {
+  const version = async () =>
+    (
+      await h.db
+        .selectFrom('search_versions')
+        .select('version')
+        .where('site_uid', '=', 'acme')
+        .executeTakeFirst()
+    )?.version ?? 0;
+  const setVideo = (
+    uid: string,
+    set: { status?: string; title?: string; view_count?: number; like_count?: number },
+  ) => h.db.updateTable('videos').set(set).where('site_uid', '=', 'acme').where('uid', '=', uid).execute();
+
+  it('answers the next identical call with a write to a hit in it, on both variants', async () => {
+    const host = async () =>
+      (await get('/v2/sites/acme/search/videos?search=harbour')).json() as {
+        hits: (Hit & { title: string })[];
+      };
+    expect(uids(await search('q=harbour'))).toEqual(['sun-tag']);
+    expect((await host()).hits.map((x) => x.title)).toEqual(['Harbour lights']);
+    await setVideo('sun-tag', { status: 'private' });
+    expect(await search('q=harbour')).toEqual({ data: [], meta: { total: 0 } });
+    expect((await host()).hits).toEqual([]);
+    await setVideo('sun-tag', { status: 'public', title: 'Harbour nights' });
+    expect(uids(await search('q=harbour'))).toEqual(['sun-tag']);
+    expect((await host()).hits.map((x) => x.title)).toEqual(['Harbour nights']);
+  });
+
+  it("shows an asset's new thumbnails at the next identical call", async () => {
+    const thumbnail = async () =>
+      ((await search('q=boulevard')).data[0] as unknown as { thumbnail: string | null }).thumbnail;
+    expect(await thumbnail()).toContain('/a1/');
+    await h.db.updateTable('media_assets').set({ thumbnails: '{}' }).where('id', '=', 'a1').execute();
+    expect(await thumbnail()).toBeNull();
+  });
+
+  it('keeps its answers while only counters change (views, likes), not on a search field', async () => {
+    const before = await version();
+    await setVideo('sun-desc', { view_count: 42, like_count: 7 });
+    expect(await version()).toBe(before);
+    await setVideo('sun-desc', { title: 'Evening walk' });
+    expect(await version()).toBe(before + 1);
+  });
+
+  it('lets a scheduled video in once its publish time passes, with no write', async () => {
+    try {
+      expect(uids(await search('q=tomorrow'))).toEqual([]);
+      clock = NOW + DAY + 1;
+      expect(uids(await search('q=tomorrow'))).toEqual(['sun-future']);
+      clock = NOW;
+      expect(uids(await search('q=tomorrow'))).toEqual([]);
+    } finally {
+      clock = NOW;
+    }
   });
 });

@@ -212,6 +212,32 @@ export function createSearchRepository(db: Db) {
   return {
     count,
 
+    /** The site's search version (migration 0038): it changes with every write a hit may show. */
+    async version(siteUid: string): Promise<number> {
+      const row = await db
+        .selectFrom('search_versions')
+        .select('version')
+        .where('site_uid', '=', siteUid)
+        .executeTakeFirst();
+      return row?.version ?? 0;
+    },
+
+    /** The first instant after `now` at which one of the site's videos or series is published (null: none). */
+    async nextPublish(siteUid: string, now: string): Promise<string | null> {
+      const [video, series] = await Promise.all(
+        (['videos', 'series'] as const).map((table) =>
+          db
+            .selectFrom(table)
+            .select((eb) => eb.fn.min('published_at').as('at'))
+            .where('site_uid', '=', siteUid)
+            .where('published_at', '>', now)
+            .executeTakeFirst(),
+        ),
+      );
+      const times = [video?.at, series?.at].filter((t): t is string => typeof t === 'string');
+      return times.length ? times.sort()[0]! : null;
+    },
+
     /**
      * One page of hits and the total. The page is chosen over narrow columns (the total from a
      * window count over the same match, so one full-text pass answers both), then only its rows

@@ -7,12 +7,17 @@ import {
   VideosSearchQuery,
   VideosSearchResponse,
 } from '@marquee/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { security } from '../../plugins/openapi';
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse };
 const tags = ['search'];
+
+/** The service answers serialized JSON (kept in its cache), sent as it is. */
+const sendJson = (reply: FastifyReply, body: Buffer) =>
+  reply.type('application/json; charset=utf-8').send(body);
 
 /** Search calls (discovery-and-site §7): the fuel variant and the search-host variant. */
 export const searchRoutes =
@@ -31,7 +36,7 @@ export const searchRoutes =
           response: { 200: VideosSearchResponse, ...errors },
         },
       },
-      async (req) => ctx.search.videosSearch(await req.site(), req.query),
+      async (req, reply) => sendJson(reply, await ctx.search.videosSearch(await req.site(), req.query)),
     );
     app.get(
       '/v2/sites/:site/search/:type',
@@ -46,6 +51,7 @@ export const searchRoutes =
           response: { 200: SearchResult, ...errors },
         },
       },
-      async (req) => ctx.search.find(await req.site(), req.params.type, req.query),
+      async (req, reply) =>
+        sendJson(reply, await ctx.search.find(await req.site(), req.params.type, req.query)),
     );
   };

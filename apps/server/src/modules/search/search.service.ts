@@ -18,6 +18,7 @@ import {
   VIDEO_TYPE_OF,
 } from '@marquee/domain';
 import type { Site } from '../sites';
+import { createSearchCache, type SearchCache } from './search-cache';
 import type { SearchRepository, SearchRow } from './search.repository';
 
 export type SearchService = ReturnType<typeof createSearchService>;
@@ -60,10 +61,17 @@ function toHit(row: SearchRow): SearchHit {
 
 /**
  * Site-scoped full-text search over published, public content (discovery-and-site §2.4, §7;
- * decision 0013). Types the site's search options switch off are never searched.
+ * decision 0013). Types the site's search options switch off are never searched. Answers are the
+ * same for every viewer, so they are kept serialized and reused while the site's search version
+ * (migration 0038) is unchanged (decision 0084); `cache: null` answers every call from the database.
  */
-export function createSearchService(deps: { repo: SearchRepository; now: () => number }) {
+export function createSearchService(deps: {
+  repo: SearchRepository;
+  now: () => number;
+  cache?: SearchCache | null;
+}) {
   const { repo, now } = deps;
+  const cache = deps.cache === undefined ? createSearchCache() : deps.cache;
 
   async function search(site: Site, q: string, type: SearchType, p: Paging) {
     const types = searchedTypes(type, site.searchOptions);
@@ -83,24 +91,68 @@ export function createSearchService(deps: { repo: SearchRepository; now: () => n
     return { hits: rows.map(toHit), total };
   }
 
+  /** Per site: the instant its answers may next change with no write (a scheduled publish time). */
+  const horizons = new Map<string, { version: number; from: number; until: number }>();
+  async function horizon(siteUid: string, version: number): Promise<number> {
+    const at = now();
+    const known = horizons.get(siteUid);
+    // A clock set back (from) is asked again too.
+    if (known && known.version === version && known.from <= at && at < known.until) return known.until;
+    const next = await repo.nextPublish(siteUid, new Date(at).toISOString());
+    const until = next === null ? Number.MAX_SAFE_INTEGER : Date.parse(next);
+    horizons.set(siteUid, { version, from: at, until });
+    return until;
+  }
+
+  /**
+   * The answer as JSON bytes. The key names everything the answer depends on: the site, its search
+   * version (read first, so an answer computed across a write is filed under the older version),
+   * the next scheduled publish time (past it, "published by now" lets in more), the site's settings
+   * that shape a search, and the call's parameters.
+   */
+  async function answer(site: Site, call: unknown[], compute: () => Promise<unknown>): Promise<Buffer> {
+    if (!cache) return Buffer.from(JSON.stringify(await compute()));
+    const version = await repo.version(site.uid);
+    const until = await horizon(site.uid, version);
+    const key = JSON.stringify([
+      site.uid,
+      version,
+      until,
+      site.searchOptions,
+      site.perms.hideComments,
+      ...call,
+    ]);
+    const hit = cache.get(key, now());
+    if (hit) return hit;
+    const body = Buffer.from(JSON.stringify(await compute()));
+    cache.set(key, body, now());
+    return body;
+  }
+
   return {
     /** GET /v2/sites/{site}/videos-search: `{ data, meta: { total } }`. */
-    async videosSearch(site: Site, query: VideosSearchQuery): Promise<VideosSearchResponse> {
-      const { hits, total } = await search(site, query.q, query.type, query);
-      return { data: hits, meta: { total } };
+    videosSearch(site: Site, query: VideosSearchQuery): Promise<Buffer> {
+      const { q, type, page, limit, sort, publishedWithin } = query;
+      return answer(site, ['videos-search', q, type, page, limit, sort, publishedWithin], async () => {
+        const { hits, total } = await search(site, q, type, query);
+        return { data: hits, meta: { total } } satisfies VideosSearchResponse;
+      });
     },
 
     /** GET /v2/sites/{site}/search/{type}: the spec's Search result with hasMore (§7). */
-    async find(site: Site, type: SearchType, query: SearchQuery): Promise<SearchResult> {
-      const { hits, total } = await search(site, query.search, type, query);
-      return {
-        q: query.search,
-        hasMore: searchHasMore(query.page, query.limit, total),
-        hits,
-        page: query.page,
-        total,
-        type,
-      };
+    find(site: Site, type: SearchType, query: SearchQuery): Promise<Buffer> {
+      const { search: q, page, limit, sort, publishedWithin } = query;
+      return answer(site, ['search', type, q, page, limit, sort, publishedWithin], async () => {
+        const { hits, total } = await search(site, q, type, query);
+        return {
+          q,
+          hasMore: searchHasMore(page, limit, total),
+          hits,
+          page,
+          total,
+          type,
+        } satisfies SearchResult;
+      });
     },
   };
 }
