@@ -205,6 +205,10 @@ describe.skipIf(!nginxAvailable())('nginx edge, media in S3', () => {
     const anonymous = sign({ exp: START / 1000 + 600, asset: paidId, video: 'v-paid' });
     expect((await get(edge.port, `/media/${anonymous}/${paidId}/content.key`)).status).toBe(401);
     expect(node.seen.slice(before).filter((u) => u.endsWith('/content.key'))).toHaveLength(3);
+    // A licence request (POST) reaches the server too, which answers it (here: no body, 400).
+    const licence = await get(edge.port, `/media/${token}/${paidId}/clearkey-license`, {}, 'POST');
+    expect([licence.status, licence.headers['cache-control']]).toEqual([400, 'private, no-store']);
+    expect(node.seen).toContain(`/media/${token}/${paidId}/clearkey-license`);
     // The paid asset's segments are served at the edge (ciphertext), its subtitles are not public.
     const segment = await get(
       edge.port,
