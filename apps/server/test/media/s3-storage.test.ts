@@ -6,6 +6,7 @@ import { GIF_FILES, renderGif } from '../../src/media/gif';
 import { ingestFile } from '../../src/media/ingest';
 import { mediaStorage } from '../../src/media/storage';
 import { loadConfig } from '../../src/plugins/config';
+import { videoRow } from '../fixtures';
 import { createHarness, type Harness } from '../harness';
 import { refusingProxy, S3_BUCKET, startLocalS3, type LocalS3 } from '../support/s3';
 import { makeClip, mediaEntries, seedSite } from './fixtures';
@@ -85,6 +86,34 @@ describe('ingest to S3', () => {
     }
     expect(await counts()).toEqual(before.rows);
     expect(await s3.keys()).toEqual(before.keys);
+    expect(mediaEntries(h.config.mediaDir)).toEqual([]);
+  }, 60_000);
+
+  it('a publish that fails after the upload removes the uploaded files', async () => {
+    const before = { rows: await counts(), keys: await s3.keys() };
+    const real = mediaStorage(h.config);
+    let uploaded: string[] = [];
+    // The same video uid appears while the files go up, so the publishing transaction fails.
+    const storage = {
+      ...real,
+      async putAsset(assetId: string, dir: string) {
+        await real.putAsset(assetId, dir);
+        uploaded = await s3.keys(`${assetId}/`);
+        await h.db
+          .insertInto('videos')
+          .values(videoRow('acme', 'racing-uid', {}))
+          .execute();
+      },
+    };
+    await expect(
+      ingestFile(
+        { db: h.db, config: h.config, storage },
+        { siteUid: 'acme', file: clip, videoUid: 'racing-uid', preset: 'ultrafast' },
+      ),
+    ).rejects.toThrow();
+    expect(uploaded.length).toBeGreaterThan(5);
+    expect(await s3.keys()).toEqual(before.keys);
+    expect(await counts()).toEqual({ ...before.rows, videos: before.rows.videos + 1 });
     expect(mediaEntries(h.config.mediaDir)).toEqual([]);
   }, 60_000);
 });
