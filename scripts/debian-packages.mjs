@@ -14,3 +14,11 @@ export function ensureDebianPackage(binary, pkg, why) {
   updated ||= install.status === 0;
   return install.status === 0 && existsSync(binary);
 }
+
+/** nginx with its njs module (the media edge: deploy/nginx/media.conf, decision 0086). */
+export function ensureNginxWithJs(why) {
+  return (
+    ensureDebianPackage('/usr/sbin/nginx', 'nginx', why) &&
+    ensureDebianPackage('/usr/lib/nginx/modules/ngx_http_js_module.so', 'libnginx-mod-http-js', why)
+  );
+}

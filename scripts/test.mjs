@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
-import { ensureDebianPackage } from './debian-packages.mjs';
+import { ensureDebianPackage, ensureNginxWithJs } from './debian-packages.mjs';
 import { ensureInstalled } from './install.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -117,6 +117,7 @@ async function prepareBrowserTests() {
 
 // Media tests encode with the system ffmpeg; the npm-shipped fallback is too old for some of them.
 if (only !== 'e2e') ensureDebianPackage('/usr/bin/ffmpeg', 'ffmpeg', 'media encoding in the tests');
+if (only !== 'e2e') ensureNginxWithJs('the media edge tests');
 const browser =
   (!only || only === 'e2e') && ensureDebianPackage('/usr/bin/chromium', 'chromium', 'the browser tests');
 

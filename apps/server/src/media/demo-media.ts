@@ -5,8 +5,9 @@ import type { Db } from '../db/database';
 import type { Config } from '../plugins/config';
 import { hasFilter, runFfmpeg } from './ffmpeg';
 import { LADDER, SEGMENT_SECONDS } from './hls';
-import { assetDir, ingestFile } from './ingest';
+import { ingestFile } from './ingest';
 import { createMediaRepository } from './media.repository';
+import { mediaStorage, type StorageConfig } from './storage';
 
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 /** Bump when the generator or the ladder changes, so cached demo assets are rebuilt. */
@@ -212,7 +213,7 @@ const WIDTH: Record<DemoAssetSpec['height'], number> = { 720: 1280, 480: 854, 36
  * so a second run encodes nothing. Two specs encode at a time (one per core).
  */
 export async function ensureDemoAssets(
-  { db, config }: { db: Db; config: Pick<Config, 'dataDir' | 'mediaDir'> },
+  { db, config }: { db: Db; config: Pick<Config, 'dataDir'> & StorageConfig },
   siteUid: string,
   specs: DemoAssetSpec[],
   onProgress?: (p: DemoProgress) => void,
@@ -244,7 +245,7 @@ export async function ensureDemoAssets(
     const cachedId = manifest[hash];
     if (
       cachedId &&
-      existsSync(join(assetDir(config, cachedId), 'master.m3u8')) &&
+      (await mediaStorage(config).exists(`${cachedId}/master.m3u8`)) &&
       (await repo.findAsset(cachedId)) &&
       (!spec.encrypted || (await repo.hasKey(cachedId)))
     ) {

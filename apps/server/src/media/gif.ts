@@ -1,14 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { join, posix } from 'node:path';
 import { hasFilter, runFfmpeg } from './ffmpeg';
+import type { MediaStorage } from './storage';
 
 /** The files of a rendered gif, inside its folder. */
 export const GIF_FILES = { animation: 'animation.gif', still: 'still.jpg' } as const;
 
 export type GifInput = {
-  /** The rendition's media playlist on disk (e.g. <asset>/360p/index.m3u8). */
+  /** The rendition's media playlist in the media storage (e.g. <asset>/360p/index.m3u8). */
   playlist: string;
+  storage: MediaStorage;
   /** The asset's AES-128 key and IV in hex when its segments are encrypted (decision 0024). */
   key?: { keyHex: string; ivHex: string };
   startS: number;
@@ -25,16 +27,18 @@ export type GifInput = {
 /**
  * Renders an animated GIF (a palette generated from the cut itself, so colours hold up) and a
  * JPEG still of its first frame, each with the meme text drawn top and bottom. Reads the HLS
- * rendition through a private copy of its playlist whose segment and key URIs are local files,
- * so an encrypted asset's key is never served and never lands under the media folder.
+ * rendition through a private copy of its playlist whose segment URIs are where ffmpeg can read
+ * them (files on disk, presigned URLs in S3) and whose key URI is a private local file, so an
+ * encrypted asset's key is never served and never lands in the media storage.
  */
 export async function renderGif(input: GifInput): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'marquee-gif-'));
   try {
-    const playlist = localPlaylist(input, work);
+    const playlist = await localPlaylist(input, work);
     const text = memeFilters(input, work);
     const scale = `fps=${input.fps},scale=${input.width}:-2:flags=lanczos${text}`;
-    const source = ['-allowed_extensions', 'ALL', '-protocol_whitelist', 'file,crypto'];
+    const protocols = input.storage.kind === 's3' ? 'file,crypto,http,https,tcp,tls' : 'file,crypto';
+    const source = ['-allowed_extensions', 'ALL', '-protocol_whitelist', protocols];
     // No seek from 0: the HLS demuxer lands a seek to 0 in the second segment (its timestamps start above 0).
     const seek = input.startS > 0 ? ['-ss', input.startS.toFixed(3)] : [];
     await runFfmpeg(
@@ -77,11 +81,13 @@ export async function renderGif(input: GifInput): Promise<void> {
   }
 }
 
-/** A copy of the media playlist with absolute segment paths and, if encrypted, a local key file. */
-function localPlaylist(input: GifInput, work: string): string {
-  const base = dirname(resolve(input.playlist));
-  const lines = readFileSync(input.playlist, 'utf8').split('\n');
-  const rewritten = lines.map((line) => {
+/** A copy of the media playlist with readable segment locations and, if encrypted, a local key file. */
+async function localPlaylist(input: GifInput, work: string): Promise<string> {
+  const base = posix.dirname(input.playlist);
+  const text = await input.storage.read(input.playlist);
+  if (text === null) throw new Error(`Media playlist not found: ${input.playlist}`);
+  const lines = text.toString('utf8').split('\n');
+  const rewritten = lines.map(async (line) => {
     if (line.startsWith('#EXT-X-KEY')) {
       if (!input.key) throw new Error('The rendition is encrypted but no key was given');
       const keyFile = join(work, 'content.key');
@@ -89,10 +95,10 @@ function localPlaylist(input: GifInput, work: string): string {
       return line.replace(/URI="[^"]*"/, `URI="${keyFile}"`);
     }
     if (line === '' || line.startsWith('#')) return line;
-    return isAbsolute(line) ? line : join(base, line);
+    return input.storage.inputUrl(posix.join(base, line));
   });
   const file = join(work, 'source.m3u8');
-  writeFileSync(file, rewritten.join('\n'));
+  writeFileSync(file, (await Promise.all(rewritten)).join('\n'));
   return file;
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { sanitizeRichText } from '@marquee/domain';
 import type { Db } from '../db/database';
@@ -20,6 +20,7 @@ import {
 import { newAssetId, newJobId, newVideoUid } from './ids';
 import { createMediaRepository } from './media.repository';
 import { probe } from './probe';
+import { mediaStorage, type MediaStorage, type StorageConfig } from './storage';
 import { writeThumbnails } from './thumbnails';
 import { newVideoRow } from '../db/video-row';
 
@@ -81,13 +82,14 @@ const LANGUAGE_LABELS: Record<string, string> = {
 export const assetDir = (config: Pick<Config, 'mediaDir'>, assetId: string) => join(config.mediaDir, assetId);
 
 /**
- * Probes, transcodes to the HLS ladder, makes thumbnails and copies subtitles into a temp folder,
- * moves it to `<mediaDir>/<assetId>` only when all of that worked, then inserts the media_assets
- * row (and the videos row unless assetOnly) in one transaction. On any failure nothing is left:
- * no folder, no row. Errors carry a message fit to show the operator.
+ * Probes, transcodes to the HLS ladder, makes thumbnails and copies subtitles into a temp folder
+ * in the media folder, puts it in the media storage as `<assetId>/…` only when all of that worked
+ * (a rename on disk, an upload to S3: media/storage.ts), then inserts the media_assets row (and the
+ * videos row unless assetOnly) in one transaction. On any failure nothing is left: no folder, no
+ * object, no row. Errors carry a message fit to show the operator.
  */
 export async function ingestFile(
-  { db, config }: { db: Db; config: Pick<Config, 'mediaDir'> },
+  { db, config, storage = mediaStorage(config) }: { db: Db; config: StorageConfig; storage?: MediaStorage },
   input: IngestInput,
 ): Promise<IngestResult> {
   const repo = createMediaRepository(db);
@@ -113,7 +115,6 @@ export async function ingestFile(
 
   const assetId = newAssetId();
   const tmp = join(config.mediaDir, `.tmp-${input.jobId ?? newJobId()}`);
-  const final = assetDir(config, assetId);
   rmSync(tmp, { recursive: true, force: true }); // a previous attempt of the same job may have died mid-way
   mkdirSync(tmp, { recursive: true });
   const encryption: ContentKey | undefined =
@@ -153,7 +154,7 @@ export async function ingestFile(
     writeMasterPlaylist(tmp, renditions, tracks);
 
     report(0.98, 'publishing');
-    renameSync(tmp, final);
+    await storage.putAsset(assetId, tmp, input.signal);
     try {
       const now = new Date().toISOString();
       await repo.publish(
@@ -211,7 +212,8 @@ export async function ingestFile(
             : undefined,
       );
     } catch (err) {
-      rmSync(final, { recursive: true, force: true });
+      // The row's error is the one to report; files left by a failed removal are never served (no row).
+      await storage.removeAsset(assetId).catch(() => undefined);
       throw err;
     }
     report(1, 'done');

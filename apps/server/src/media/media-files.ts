@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../plugins/errors';
 
@@ -32,26 +33,49 @@ export function mediaCacheControl(ext: string): string {
 const SEGMENT_RE = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 export const isSafeSegment = (s: string) => SEGMENT_RE.test(s) && s !== '.' && s !== '..';
 
-type FileInfo = { size: number; mtimeMs: number };
+export type FileInfo = { size: number; mtimeMs: number };
+
+/** What `sendFile` needs of a stored file: its size and date, and a stream of a byte span. */
+export type FileSource = {
+  stat(): Promise<FileInfo | null>;
+  /** The bytes start..end inclusive (only called for a non-empty span). */
+  open(start: number, end: number): Promise<Readable>;
+};
+
 const STAT_TTL_MS = 5_000;
 const STAT_LIMIT = 20_000;
-const stats = new Map<string, { at: number; info: FileInfo | null }>();
 
-/** fs.stat, remembered a few seconds: VOD files never change once written. */
-async function statCached(file: string): Promise<FileInfo | null> {
-  const now = Date.now();
-  const hit = stats.get(file);
-  if (hit && now - hit.at < STAT_TTL_MS) return hit.info;
-  let info: FileInfo | null = null;
+/** A lookup whose answers are remembered a few seconds: published media files never change. */
+export function statCache(lookup: (key: string) => Promise<FileInfo | null>) {
+  const stats = new Map<string, { at: number; info: FileInfo | null }>();
+  return async (key: string): Promise<FileInfo | null> => {
+    const now = Date.now();
+    const hit = stats.get(key);
+    if (hit && now - hit.at < STAT_TTL_MS) return hit.info;
+    const info = await lookup(key);
+    if (stats.size >= STAT_LIMIT) stats.clear();
+    stats.set(key, { at: now, info });
+    return info;
+  };
+}
+
+export async function statFile(file: string): Promise<FileInfo | null> {
   try {
     const s = await stat(file);
-    info = s.isFile() ? { size: s.size, mtimeMs: s.mtimeMs } : null;
+    return s.isFile() ? { size: s.size, mtimeMs: s.mtimeMs } : null;
   } catch {
-    info = null;
+    return null;
   }
-  if (stats.size >= STAT_LIMIT) stats.clear();
-  stats.set(file, { at: now, info });
-  return info;
+}
+
+const statCached = statCache(statFile);
+
+/** A file on disk as a FileSource. */
+export function localFile(file: string): FileSource {
+  return {
+    stat: () => statCached(file),
+    open: async (start, end) => createReadStream(file, { start, end }),
+  };
 }
 
 /** A single `bytes=` range: the inclusive span, 'unsatisfiable', or null to ignore the header (RFC 9110 §14.2). */
@@ -82,16 +106,17 @@ function notModified(request: FastifyRequest, etag: string, mtimeMs: number): bo
 }
 
 /**
- * Streams one file (GET) or just its headers (HEAD) with ETag / Last-Modified revalidation and
+ * Streams one file (a path on disk or a stored file: media/storage.ts) (GET) or just its headers (HEAD) with ETag / Last-Modified revalidation and
  * single byte ranges. The body is a read stream of the requested span; nothing is buffered.
  */
 export async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  file: string,
+  file: string | FileSource,
   headers: { contentType: string; cacheControl: string },
 ): Promise<FastifyReply> {
-  const info = await statCached(file);
+  const source = typeof file === 'string' ? localFile(file) : file;
+  const info = await source.stat();
   if (!info) throw notFound('File');
   const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
   reply
@@ -117,5 +142,5 @@ export async function sendFile(
   reply.header('content-length', length);
   if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${info.size}`);
   if (request.method === 'HEAD' || length === 0) return reply.send();
-  return reply.send(createReadStream(file, { start, end }));
+  return reply.send(await source.open(start, end));
 }

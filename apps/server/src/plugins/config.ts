@@ -65,6 +65,25 @@ const EnvSchema = z.object({
    * processes run them). Gifs by default, so a single process renders them.
    */
   INLINE_JOBS: z.string().default('gif'),
+  /**
+   * S3-compatible object storage for media (decision 0086): set S3_BUCKET to keep published assets
+   * there instead of DATA_DIR/media (which then only holds encodes in progress).
+   */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 of a-z 0-9 . -)')
+    .optional(),
+  /** The S3 API's URL (MinIO, Ceph, a local server…); AWS's own endpoint for S3_REGION when unset. */
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be an http(s):// origin, e.g. http://127.0.0.1:9000')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Both or neither; without them the AWS SDK's own chain (env, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** 'true' for servers without virtual-hosted buckets (MinIO, most local servers). */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().default('marquee:'),
   /** smtp://user:pass@host:port; without it, mail is written to DATA_DIR/outbox. */
@@ -139,6 +158,14 @@ export type Config = {
   host: string;
   dataDir: string;
   mediaDir: string;
+  /** Media assets in an S3-compatible bucket instead of mediaDir (decision 0086); null for local disk. */
+  s3: {
+    bucket: string;
+    endpoint: string | undefined;
+    region: string;
+    credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    forcePathStyle: boolean;
+  } | null;
   /** Rendered gifs, one folder per gif. */
   gifsDir: string;
   /** Job types the API process runs itself besides serving (INLINE_JOBS). */
@@ -183,6 +210,30 @@ export type Config = {
   allowTestPaymentsInProduction: boolean;
 };
 
+/** The S3 settings, or null without S3_BUCKET; a half-given setting names its variable. */
+function s3Config(e: z.infer<typeof EnvSchema>): Config['s3'] {
+  const given = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => e[k]);
+  if (!e.S3_BUCKET) {
+    if (given.length > 0)
+      throw new Error(`Invalid configuration: S3_BUCKET: required when ${given.join(', ')} is set`);
+    return null;
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    const missing = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    throw new Error(`Invalid configuration: ${missing}: required with the other S3 key`);
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+  };
+}
+
 /** Reads and validates the environment; a bad value stops start-up with the variable named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -191,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const s3 = s3Config(e);
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -198,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     mediaDir: join(dataDir, 'media'),
+    s3,
     gifsDir: join(dataDir, 'gifs'),
     inlineJobs: e.INLINE_JOBS.split(',')
       .map((t) => t.trim())

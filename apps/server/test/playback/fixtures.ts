@@ -5,6 +5,7 @@ import type { Db } from '../../src/db/database';
 import { binaries } from '../../src/media/ffmpeg';
 import type { Insertable } from 'kysely';
 import type { LiveChannelsTable, VideosTable } from '../../src/db/schema';
+import { newSiteRow } from '../../src/modules/sites/site-defaults';
 import { videoRow } from '../fixtures';
 
 export type TestRendition = { name: string; width: number; height: number };
@@ -101,4 +102,21 @@ export function liveChannelRow(
     thumbnail: null,
   };
   return { ...row, ...over } as LiveChannelsTable;
+}
+
+/** Site acme with one 4-s 360p asset `asset1` (makeHlsAsset) behind the given videos. */
+export async function acmeWithAsset(
+  h: { db: Db; config: { mediaDir: string } },
+  videos: Record<string, Partial<Insertable<VideosTable>>>,
+) {
+  await h.db.insertInto('sites').values(newSiteRow('acme', 'Acme TV')).execute();
+  const renditions = makeHlsAsset(
+    h.config.mediaDir,
+    'asset1',
+    [{ name: '360p', width: 640, height: 360 }],
+    4,
+  );
+  await insertAsset(h.db, 'acme', 'asset1', renditions, 4);
+  for (const [uid, over] of Object.entries(videos))
+    await insertVideo(h.db, 'acme', uid, { asset_id: 'asset1', ...over });
 }

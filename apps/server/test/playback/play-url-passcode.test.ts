@@ -3,26 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaSigner } from '../../src/modules/playback/media-token';
 import { createPlaybackRepository } from '../../src/modules/playback/playback.repository';
 import { createPlaybackService } from '../../src/modules/playback/playback.service';
-import { newSiteRow } from '../../src/modules/sites/site-defaults';
 import { createHarness, type Harness } from '../harness';
-import { insertAsset, insertVideo, makeHlsAsset } from './fixtures';
+import { acmeWithAsset } from './fixtures';
 
 // playback-and-social §4.1 "code 30, passcode requires login → go to login with the passcode state"
 // (decision 0028): paid content sold only through passcode bundles (commerce's bundles.passcode).
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
-  await h.db.insertInto('sites').values(newSiteRow('acme', 'Acme TV')).execute();
-  const renditions = makeHlsAsset(
-    h.config.mediaDir,
-    'asset1',
-    [{ name: '360p', width: 640, height: 360 }],
-    4,
-  );
-  await insertAsset(h.db, 'acme', 'asset1', renditions, 4);
-  await insertVideo(h.db, 'acme', 'v-vip', { asset_id: 'asset1', access_type: 'paid' });
-  await insertVideo(h.db, 'acme', 'v-mixed', { asset_id: 'asset1', access_type: 'paid' });
-  await insertVideo(h.db, 'acme', 'v-open', { asset_id: 'asset1' });
+  await acmeWithAsset(h, {
+    'v-vip': { access_type: 'paid' },
+    'v-mixed': { access_type: 'paid' },
+    'v-open': {},
+  });
   const bundle = (id: string, over: object) => ({
     site_uid: 'acme',
     id,

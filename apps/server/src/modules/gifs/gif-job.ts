@@ -2,6 +2,7 @@ import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { GIF_FPS, GIF_SIZES, type GifSize } from '@marquee/domain';
 import { renderGif } from '../../media/gif';
+import { mediaStorage, type StorageConfig } from '../../media/storage';
 import type { Config } from '../../plugins/config';
 import type { GifsRepository } from './gifs.repository';
 import type { GifJobPayload } from './gifs.service';
@@ -15,7 +16,7 @@ export async function runGifJob(deps: {
   payload: unknown;
   repo: GifsRepository;
   assetKey: (assetId: string) => Promise<{ key_hex: string; iv_hex: string } | undefined>;
-  config: Pick<Config, 'mediaDir' | 'gifsDir'>;
+  config: Pick<Config, 'gifsDir'> & StorageConfig;
   signal: AbortSignal;
   now: () => number;
 }): Promise<{ gifId: string }> {
@@ -31,7 +32,8 @@ export async function runGifJob(deps: {
     mkdirSync(work, { recursive: true });
     const key = await deps.assetKey(p.assetId);
     await renderGif({
-      playlist: join(deps.config.mediaDir, p.assetId, p.playlist),
+      playlist: `${p.assetId}/${p.playlist}`,
+      storage: mediaStorage(deps.config),
       key: key && { keyHex: key.key_hex, ivHex: key.iv_hex },
       startS: gif.start_s,
       lengthS: gif.end_s - gif.start_s,

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
@@ -12,6 +11,7 @@ import {
   mediaCacheControl,
   sendFile,
 } from '../../media/media-files';
+import { mediaStorage } from '../../media/storage';
 import { requestUser } from './playback.routes';
 
 const THUMB_RE = /^thumb-(maxres|high|medium|standard|default)\.jpg$/;
@@ -49,7 +49,8 @@ function extensionOf(name: string): string {
 export const mediaRoutes =
   (ctx: Pick<AppContext, 'config' | 'live' | 'mediaSigner' | 'now' | 'playback'>): FastifyPluginAsync =>
   async (app) => {
-    const mediaDir = ctx.config.mediaDir;
+    // The local media folder or the S3 bucket (media/storage.ts, decision 0086).
+    const storage = mediaStorage(ctx.config);
 
     app.route({
       method: ['GET', 'HEAD'],
@@ -60,7 +61,7 @@ export const mediaRoutes =
         if (!assetId || !file || rest.length > 0 || !isSafeSegment(assetId) || !THUMB_RE.test(file)) {
           throw notFound('Thumbnail');
         }
-        return sendFile(req, reply, join(mediaDir, assetId, file), {
+        return sendFile(req, reply, storage.file(`${assetId}/${file}`), {
           contentType: MEDIA_TYPES.jpg!,
           cacheControl: CACHE_THUMBNAIL,
         });
@@ -77,7 +78,7 @@ export const mediaRoutes =
           throw notFound('Subtitles');
         }
         if (!(await ctx.playback.subtitlesArePublic(assetId))) throw notFound('Subtitles');
-        return sendFile(req, reply, join(mediaDir, assetId, file), {
+        return sendFile(req, reply, storage.file(`${assetId}/${file}`), {
           contentType: MEDIA_TYPES.vtt!,
           cacheControl: mediaCacheControl('vtt'),
         });
@@ -106,7 +107,7 @@ export const mediaRoutes =
         const ext = extensionOf(path.at(-1) ?? '');
         const contentType = MEDIA_TYPES[ext];
         if (path.length === 0 || !contentType) throw notFound('File');
-        return sendFile(req, reply, join(mediaDir, assetId!, ...path), {
+        return sendFile(req, reply, storage.file([assetId!, ...path].join('/')), {
           contentType,
           cacheControl: mediaCacheControl(ext),
         });
