@@ -115,10 +115,13 @@ export async function killDuringWrites(opts: {
           if (live) await sleep(CHAT_EVERY_MS);
         }
       });
-      // Buyers without an answered checkout try (again, with the same key) as the round begins.
-      const shoppers = Array.from({ length: buyers }, (_, n) => n)
-        .filter((n) => !checkouts.has(n) && random() < 0.5)
+      // As the round begins, a few new buyers check out, and those a kill left without an answer
+      // try again with the same key.
+      const shoppers = Array.from({ length: Math.min(buyers, (round + 1) * 8) }, (_, n) => n)
+        .filter((n) => !checkouts.has(n))
         .map(async (n) => {
+          // Spread over the round's first second, so that kills also fall among checkouts.
+          await sleep(Math.floor(random() * 1000));
           const res = await post('checkout', '/api/payment/subscribe', `buyer-${n}`, order(n), {
             'idempotency-key': `faults-${n}`,
           });
