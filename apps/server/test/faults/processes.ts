@@ -1,7 +1,7 @@
 // What the fault scenarios share: a seeded random source, free ports, and the server and worker
 // started as their own processes (SIGKILL-able, restartable on the same database).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -61,7 +61,10 @@ function bundle(entry: string): Promise<string> {
         '@marquee/contract': join(root, 'packages/contract/src/index.ts'),
       },
       logLevel: 'warning',
-    }).then(() => file);
+    }).then(() => {
+      process.once('exit', () => rmSync(file, { force: true }));
+      return file;
+    });
     bundles.set(entry, out);
   }
   return out;
