@@ -1,10 +1,10 @@
 import { buildApp } from './app';
-import { migrateToLatest, openDatabase } from './db/database';
+import { migrateWhenReachable, openDatabase } from './db/database';
 import { loadConfig } from './plugins/config';
 
 const config = loadConfig();
 const db = openDatabase(config);
-await migrateToLatest(db);
+await migrateWhenReachable(db, (message) => console.warn(message));
 const app = await buildApp({ config, db });
 
 let closing = false;

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
+import { isDatabaseUnavailable } from '../infra/store-down';
 import type { Config } from '../plugins/config';
 import { isPostgres } from './dialect';
 import { migrations } from './migrations/index';
@@ -19,11 +20,12 @@ export function openDatabase(
     const options = opts.pgSchema ? `-c search_path=${opts.pgSchema}` : undefined;
     // int8 (count(*)) arrives as a string by default; our counts fit in a JS number.
     pg.types.setTypeParser(20, (v) => Number(v));
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: config.databaseUrl, max: 10, options }),
-      }),
-    });
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, options });
+    // PostgreSQL closing an idle connection (a restart, a failover) makes the pool drop it and emit
+    // 'error'; unheard, that event would end the process. The next query opens a new connection,
+    // and a query that finds the database away fails with an error isDatabaseUnavailable knows.
+    pool.on('error', () => {});
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = opts.sqliteFile ?? join(config.dataDir, 'marquee.sqlite');
   mkdirSync(dirname(file), { recursive: true });
@@ -54,4 +56,25 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Brings the schema up to date once the database answers: a node started while the database is
+ * away (restarting, not up yet) waits, trying again every `retryMs`, instead of exiting into a
+ * supervisor's restart loop. Any other failure (a migration's own error) throws at once.
+ */
+export async function migrateWhenReachable(
+  db: Db,
+  log: (message: string) => void,
+  retryMs = 2000,
+): Promise<string[]> {
+  for (;;) {
+    try {
+      return await migrateToLatest(db);
+    } catch (err) {
+      if (!isDatabaseUnavailable(err as Error)) throw err;
+      log(`the database did not answer (${(err as Error).message}); trying again in ${retryMs} ms`);
+      await new Promise((r) => setTimeout(r, retryMs));
+    }
+  }
 }

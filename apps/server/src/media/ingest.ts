@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { sanitizeRichText } from '@marquee/domain';
 import type { Db } from '../db/database';
@@ -218,9 +218,35 @@ export async function ingestFile(
     }
     report(1, 'done');
     return { assetId, videoUid };
+  } catch (err) {
+    throw diskFull(err, config.mediaDir) ?? err;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** Less free space than this in the media folder's file system, after a failure, means it filled up. */
+const NEARLY_FULL_BYTES = 1 << 20;
+
+/**
+ * A failure caused by a full media disk, told as such: ffmpeg may stop with its own words (or, its
+ * segment muxer, write nothing and exit 0), so the file system's free space is asked too. Undefined
+ * when the disk has room.
+ */
+function diskFull(err: unknown, mediaDir: string): Error | undefined {
+  const { code, message } = err as { code?: string; message?: string };
+  let free = Infinity;
+  try {
+    const fs = statfsSync(mediaDir);
+    free = fs.bavail * fs.bsize;
+  } catch {
+    // no answer: judge by the error alone
+  }
+  if (code !== 'ENOSPC' && !/no space left on device/i.test(message ?? '') && free >= NEARLY_FULL_BYTES)
+    return undefined;
+  return new Error(
+    `The media disk is full (no space left on device in ${mediaDir}): ${message ?? String(err)}`,
+  );
 }
 
 function readSubtitleInputs(given: IngestInput['subtitles']): (SubtitleTrack & { text: string })[] {

@@ -84,6 +84,11 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** 'true' for servers without virtual-hosted buckets (MinIO, most local servers). */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /**
+   * How long a worker's claim on a job holds without its heartbeat (every third of it): a worker
+   * that died mid-job leaves it to another after this long (fault tests shorten it).
+   */
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().default('marquee:'),
   /** smtp://user:pass@host:port; without it, mail is written to DATA_DIR/outbox. */
@@ -170,6 +175,8 @@ export type Config = {
   gifsDir: string;
   /** Job types the API process runs itself besides serving (INLINE_JOBS). */
   inlineJobs: string[];
+  /** A worker's claim on a job without a heartbeat lapses after this (JOB_LEASE_MS). */
+  jobLeaseMs: number;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   mediaSecret: string;
@@ -255,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inlineJobs: e.INLINE_JOBS.split(',')
       .map((t) => t.trim())
       .filter(Boolean),
+    jobLeaseMs: e.JOB_LEASE_MS,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     mediaSecret: e.MEDIA_SECRET ?? persistentSecret(join(dataDir, 'media-secret')),

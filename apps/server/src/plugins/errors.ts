@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../infra/store-down';
 
 /** An error a service throws on purpose: it becomes `{ error: { code, message, field? } }` with its status. */
 export class AppError extends Error {
@@ -30,30 +31,22 @@ export function rateLimited(retryAfterMs: number, message: string): AppError {
 /** Seconds a client waits before retrying a request whose store did not answer. */
 const STORE_RETRY_SECONDS = 5;
 
-/** Node's socket failures and PostgreSQL's connection classes (57P0x shutting down, 08xxx). */
-const STORE_DOWN_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENOTFOUND',
-]);
-
 /**
- * A store the request needs (Redis, PostgreSQL) did not answer: the request may succeed in a
- * moment, so it is a 503 with Retry-After, not a 500 (ioredis gives up after its retries with
- * MaxRetriesPerRequestError, or "Connection is closed." once it has stopped reconnecting).
+ * Which store a request needs did not answer, if one did not: the request may succeed in a moment,
+ * so it is a 503 with Retry-After, not a 500. Redis: ioredis gives up after its retries with
+ * MaxRetriesPerRequestError, or "Connection is closed." once it has stopped reconnecting. The
+ * database: see isDatabaseUnavailable.
  */
-function isStoreDown(err: FastifyError): boolean {
-  const code = String(err.code ?? '');
-  return (
-    err.name === 'MaxRetriesPerRequestError' ||
-    err.message === 'Connection is closed.' ||
-    STORE_DOWN_CODES.has(code) ||
-    /^(57P0[1-3]|08\d{3})$/.test(code)
-  );
+function storeDown(err: FastifyError): 'redis' | 'database' | undefined {
+  if (err.name === 'MaxRetriesPerRequestError' || err.message === 'Connection is closed.') return 'redis';
+  return isDatabaseUnavailable(err) ? 'database' : undefined;
 }
+
+/** What a client is told when a store is away (the database named: the likeliest long outage). */
+const STORE_DOWN_MESSAGES = {
+  redis: 'The service is busy for a moment. Please try again shortly.',
+  database: 'The database is unavailable for a moment. Please try again shortly.',
+};
 
 /** Maps every failure to the error shape: schema errors name the field, unknown errors are 500 without details. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -73,17 +66,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
         error: { code: 'invalid', message: `${field}: ${issue?.message ?? 'invalid value'}`, field },
       });
     }
-    if (isStoreDown(err)) {
-      request.log.warn({ err }, 'a store did not answer');
+    const down = storeDown(err);
+    if (down) {
+      request.log.warn({ err, store: down }, 'a store did not answer');
       return reply
         .status(503)
         .header('retry-after', String(STORE_RETRY_SECONDS))
-        .send({
-          error: {
-            code: 'serviceUnavailable',
-            message: 'The service is busy for a moment. Please try again shortly.',
-          },
-        });
+        .send({ error: { code: 'serviceUnavailable', message: STORE_DOWN_MESSAGES[down] } });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

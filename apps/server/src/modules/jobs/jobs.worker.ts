@@ -46,7 +46,8 @@ export const defaultWorkerId = () => `${hostname()}:${process.pid}:${Math.random
  * after one job (or none available) with `once`.
  */
 export async function runWorker(opts: WorkerOptions): Promise<number> {
-  const jobs = opts.jobs ?? createJobsService(createJobsRepository(opts.db));
+  const jobs =
+    opts.jobs ?? createJobsService(createJobsRepository(opts.db), { leaseMs: opts.config.jobLeaseMs });
   const workerId = opts.workerId ?? defaultWorkerId();
   const pollMs = opts.pollMs ?? 500;
   let processed = 0;
