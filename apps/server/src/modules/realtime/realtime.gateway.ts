@@ -91,6 +91,8 @@ export function registerRealtime(
   }
 
   io.use((socket, next) => {
+    // A draining node takes no socket: the client retries, and the load balancer picks another.
+    if (app.draining) return next(refusal(app.log, new AppError(503, 'serviceUnavailable', 'Shutting down')));
     admit(socket.handshake).then(
       (user) => {
         socket.data.user = user;
@@ -149,9 +151,12 @@ export function registerRealtime(
   sweep.unref();
 
   app.decorate('realtime', gateway);
-  // Sockets go before the HTTP server closes (it would wait for them); Redis after.
+  // Sockets go before the HTTP server closes (it would wait for them), told to connect again
+  // (to another node: this one admits none while draining); Redis after.
   app.addHook('preClose', async () => {
     clearInterval(sweep);
+    app.draining = true;
+    io.local.emit('server:draining');
     io.local.disconnectSockets(true);
     io.engine.close();
   });
