@@ -1,24 +1,16 @@
 import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobsRepository } from '../../src/modules/jobs/jobs.repository';
 import { createJobsService } from '../../src/modules/jobs/jobs.service';
 import { runWithRequestId } from '../../src/infra/request-context';
 import { createHarness, type Harness } from '../harness';
+import { freePort } from '../support/server-process';
 import { makeClip, seedSite } from '../media/fixtures';
 
 const root = resolve(import.meta.dirname, '../../../..');
 const SCRAPE_TOKEN = 'worker-scrape-token-0123456789';
 
-/** A free loopback port: listen on 0, note it, let it go. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((done) => probe.close(done));
-  return port;
-}
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();

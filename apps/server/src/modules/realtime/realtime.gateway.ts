@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -157,7 +158,13 @@ export function registerRealtime(
     clearInterval(sweep);
     app.draining = true;
     io.local.emit('server:draining');
+    // Each connection closes once its last packets (the notice, the disconnect) are written; the
+    // engine's close would drop them, so it only sweeps up what did not close within a second.
+    const closed = [...io.of('/').sockets.values()].map(
+      (socket) => new Promise((resolve) => socket.conn.once('close', resolve)),
+    );
     io.local.disconnectSockets(true);
+    await Promise.race([Promise.all(closed), sleep(1000, undefined, { ref: false })]);
     io.engine.close();
   });
   app.addHook('onClose', async () => {
