@@ -18,7 +18,7 @@ const workerId = defaultWorkerId();
 // JSON lines like the API's; a job's lines carry the request id that queued it (decision 0082).
 const log = pino({ level: config.logLevel, base: { workerId } });
 const jobs = createJobsService(createJobsRepository(db));
-const metrics = createMetrics({ processMetrics: true });
+const metrics = createMetrics({ processMetrics: !!config.metricsToken });
 metrics.sources.jobQueue = () => jobs.queueStats(Object.keys(JOB_HANDLERS));
 const metricsServer = config.metricsToken
   ? await serveMetrics(metrics, { port: config.metricsPort, host: config.host, token: config.metricsToken })
