@@ -1,5 +1,5 @@
 // `npm run bench:auth`: the cost of one login (argon2id, goal 50–250 ms), refresh-access
-// throughput with rotation against GET /healthz measured in the same run, and a burst of 1,000
+// throughput with rotation against GET /readyz (one SELECT) measured in the same run, and a burst of 1,000
 // failed logins against one account while another account logs in: the limiter must stop the
 // burst before the password verify (captcha or 429), and the other account's login latency must
 // stay within 2× of its baseline. Then (issue 12) a burst of 300 concurrent wrong passwords from
@@ -215,19 +215,19 @@ async function drive() {
       else refreshErrors++;
     };
     const healthStep = async () => {
-      const res = await send('GET', '/healthz', null, '192.0.2.10');
+      const res = await send('GET', '/readyz', null, '192.0.2.10');
       if (res.status !== 200) refreshErrors++;
     };
     await rate('warm', healthStep);
     await rate('warm', refreshStep);
-    const health = await rate('GET /healthz (baseline: one SELECT)', healthStep);
+    const health = await rate('GET /readyz (baseline: one SELECT)', healthStep);
     const refresh = await rate('POST /v2/me/auth/refresh-access (rotation)', refreshStep);
     console.log(
       `\n| endpoint (${CHAINS} clients, ${seconds} s) | req/s | ratio to baseline |\n|---|---:|---:|`,
     );
     for (const r of [health, refresh])
       console.log(`| ${r.name} | ${r.rps} | ${(r.rps / health.rps).toFixed(2)} |`);
-    if (refreshErrors > 0) failures.push(`${refreshErrors} refresh/healthz requests failed`);
+    if (refreshErrors > 0) failures.push(`${refreshErrors} refresh/readyz requests failed`);
 
     // 3. 1,000 failed logins against one account (100 in flight) while another account logs in.
     // Its baseline is taken right before and right after, so drift in machine load cancels out.

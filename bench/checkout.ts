@@ -1,6 +1,6 @@
 // bench:checkout — 200 concurrent checkouts with the test gateway against the real server on
 // loopback (embedded SQLite, its own process), a quarter of them sent twice at once with the same
-// Idempotency-Key (a client retry), next to GET /healthz fired the same way in the same run. Then
+// Idempotency-Key (a client retry), next to GET /readyz (one SELECT) fired the same way in the same run. Then
 // the database is checked: zero double charges, zero lost purchases.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,18 +16,18 @@ const server = await startServer<{ port: number; tokens: string[] }>('checkout-s
 });
 const { port, tokens } = server.info;
 
-async function healthz() {
+async function readyz() {
   const t0 = performance.now();
-  const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+  const res = await fetch(`http://127.0.0.1:${port}/readyz`);
   await res.arrayBuffer();
   return { status: res.status, ms: performance.now() - t0 };
 }
 
 // Warm-up (JIT, prepared statements) with the baseline endpoint only.
-await Promise.all(Array.from({ length: 50 }, healthz));
+await Promise.all(Array.from({ length: 50 }, readyz));
 
 const t0 = performance.now();
-const base = await Promise.all(Array.from({ length: N }, healthz));
+const base = await Promise.all(Array.from({ length: N }, readyz));
 const baseSeconds = (performance.now() - t0) / 1000;
 
 const t1 = performance.now();
@@ -61,9 +61,9 @@ const baseP99 = percentile(
 );
 const rps = N / seconds;
 const baseRps = N / baseSeconds;
-console.log(`\n| burst of ${N} concurrent | req/s | p99 (ms) | ratio to /healthz (req/s) |`);
+console.log(`\n| burst of ${N} concurrent | req/s | p99 (ms) | ratio to /readyz (req/s) |`);
 console.log('|---|---:|---:|---:|');
-console.log(`| GET /healthz | ${baseRps.toFixed(0)} | ${baseP99.toFixed(0)} | 1.00 |`);
+console.log(`| GET /readyz | ${baseRps.toFixed(0)} | ${baseP99.toFixed(0)} | 1.00 |`);
 console.log(
   `| POST /api/payment/subscribe | ${rps.toFixed(0)} | ${p99.toFixed(0)} | ${(rps / baseRps).toFixed(3)} |`,
 );

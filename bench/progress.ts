@@ -1,6 +1,6 @@
 // `npm run bench:progress`: 500 signed-in viewers each saving their watch progress every 10 s (POST
 // /v2/me/sites/{site}/history-progress, one report per call, as a player flushing on a timer would),
-// against the same schedule of GET /healthz (one SELECT) in the same run. Goal (issue 5): p99 < 50 ms.
+// against the same schedule of GET /readyz (one SELECT) in the same run. Goal (issue 5): p99 < 50 ms.
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { startServer, stop } from './lib';
@@ -94,7 +94,7 @@ try {
       .slice(0, 50)
       .map((t) => send('POST', progressPath, t, { history: [{ id: videoUid, progress: 1 }] })),
   );
-  const baseline = await phase('GET /healthz (baseline)', () => send('GET', '/healthz', null, null));
+  const baseline = await phase('GET /readyz (baseline)', () => send('GET', '/readyz', null, null));
   const saves = await phase(`POST history-progress (${VIEWERS} viewers / 10 s)`, (v, tick) =>
     send('POST', progressPath, tokens[v]!, {
       history: [{ id: videoUid, progress: 5 + tick * 10 + (v % 7) }],

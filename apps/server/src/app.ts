@@ -1,11 +1,12 @@
 import { resolve } from 'node:path';
-import { JOB_HANDLERS } from './job-handlers';
+import { JOB_HANDLERS, jobMetrics } from './job-handlers';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createContext, type AppContext } from './context';
-import { pingDatabase, type Db } from './db/database';
+import type { Db } from './db/database';
+import { requestIdFrom } from './infra/request-context';
 import { adsRoutes } from './modules/ads/ads.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -48,6 +49,7 @@ import { pageBootstrap } from './modules/sites/page-bootstrap';
 import { withPlayerSources } from './modules/sites/content-policy';
 import { checkTestPayments, type Config } from './plugins/config';
 import { registerErrorHandling } from './plugins/errors';
+import { registerOperations } from './plugins/operations';
 import { swaggerOptions, swaggerUiOptions } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -90,6 +92,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ...serverTimeouts(config.timeouts),
     // Signed media paths carry a ~130-character token as one path parameter.
     routerOptions: { maxParamLength: 1000 },
+    // The proxy's `x-request-id` when well-formed, else our own: one id across nginx and the nodes.
+    requestIdHeader: false,
+    genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   // Decision 0036: production refuses to start with the test gateway on unless explicitly allowed.
@@ -100,6 +105,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (testPaymentsWarning) app.log.warn(testPaymentsWarning);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const ctx = createContext(config, db, opts.context);
+  // First, so every request has its id and is measured (healthz, readyz, metrics; decision 0082).
+  registerOperations(app, {
+    readiness: ctx.readiness,
+    metrics: ctx.metrics,
+    metricsToken: config.metricsToken,
+  });
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await registerRateLimits(app, { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
@@ -107,7 +119,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swagger, swaggerOptions);
   await app.register(swaggerUi, swaggerUiOptions);
 
-  const ctx = createContext(config, db, opts.context);
   app.addHook('onClose', async () => {
     await ctx.recommendations.flush();
     await ctx.analytics.close();
@@ -115,10 +126,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await ctx.limiter.close();
     await ctx.sessions.close();
     await ctx.events.close();
-  });
-  app.get('/healthz', { schema: { hide: true } }, async () => {
-    await pingDatabase(db);
-    return { status: 'ok' };
   });
   registerAuth(app, ctx.auth.verifyAccessToken);
   registerSiteResolution(app, ctx.sites);
@@ -153,7 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const scheduler = createScheduler(app.log);
   scheduler.every(COMMERCE_TASKS_INTERVAL_MS, ctx.commerce.scheduledTasks);
   app.addHook('onReady', () => scheduler.start());
-  app.addHook('onClose', async () => scheduler.stop());
+  app.addHook('preClose', async () => scheduler.stop());
   const party = watchPartyRealtime(ctx, app.log);
   // The chat rooms' online count (decision 0053), on the gateway registered just below.
   const presence = createChatPresence({
@@ -175,6 +182,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }),
   ]);
   party.attach(app.realtime);
+  ctx.metrics.sources.websockets = () => app.realtime.io.of('/').sockets.size;
+  ctx.metrics.sources.jobQueue = () => ctx.jobs.queueStats(Object.keys(JOB_HANDLERS));
   ctx.chat.attach(gatewayPublisher(app.realtime));
   const stopDesyncBot = postPartyDesyncs({
     events: ctx.events,
@@ -194,6 +203,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         handlers: JOB_HANDLERS,
         types: ctx.config.inlineJobs,
         log: app.log,
+        onFinished: jobMetrics(ctx.db, ctx.metrics),
       });
     });
     app.addHook('preClose', async () => worker?.stop());

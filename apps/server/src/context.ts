@@ -16,6 +16,7 @@ import { createCaptcha } from './modules/auth/captcha';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service';
 import { createCommerceModule, type CommerceModule } from './modules/commerce/commerce.module';
+import { mediaStorage } from './media/storage';
 import { createEventBus, createRedisEventRelay, type EventBus } from './infra/event-bus';
 import { createDevicesRepository } from './modules/devices/devices.repository';
 import { createDevicesService, type DevicesService } from './modules/devices/devices.service';
@@ -76,6 +77,11 @@ import { createQueueService, type QueueService } from './modules/queue/queue.ser
 import { AppError } from './plugins/errors';
 import { testPaymentsAllowed, type Config } from './plugins/config';
 import { createFacebookGraph } from './infra/facebook-graph';
+import { access, constants } from 'node:fs/promises';
+import { createMetrics, type Metrics } from './infra/metrics';
+import { requestIdMixin } from './infra/request-context';
+import { pingDatabase } from './db/database';
+import type { ReadinessCheck } from './plugins/operations';
 
 /** The services every route plugin receives. Built once per app; tests may pass their own parts. */
 export type AppContext = {
@@ -141,6 +147,10 @@ export type AppContext = {
   droppedCarts: DroppedCartsService;
   /** Short links and link previews (decision 0049). */
   sharing: SharingService;
+  /** Prometheus metrics of this process (decision 0082); served at /metrics with METRICS_TOKEN. */
+  metrics: Metrics;
+  /** What /readyz checks, each by name (decision 0082): add one entry per dependency. */
+  readiness: ReadinessCheck[];
 };
 
 /** Lifetime of an access token (the refresh token lasts 30 days). */
@@ -148,6 +158,9 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 export function createContext(config: Config, db: Db, overrides: Partial<AppContext> = {}): AppContext {
   const now = overrides.now ?? (() => Date.now());
+  // Services log through one logger that names the request they run under (decision 0082).
+  const log = pino({ level: config.logLevel, mixin: requestIdMixin });
+  const metrics = overrides.metrics ?? createMetrics({ processMetrics: !!config.metricsToken });
   const mediaSigner = createMediaSigner(config.mediaSecret);
   const playbackRepo = createPlaybackRepository(db);
   const limiter =
@@ -169,7 +182,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       outboxDir: join(config.dataDir, 'outbox'),
-      log: pino({ level: config.logLevel }),
+      log,
     });
   // One captcha for the app: signup, suspicious logins and commerce's actions (addCard, purchase).
   const captcha = createCaptcha({ config: config.captcha, limiter });
@@ -184,6 +197,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       captcha,
       sessions,
       passwords,
+      onLoginFailed: (reason) => metrics.loginFailures.inc({ reason }),
     });
   const roles = overrides.roles ?? createRolesService(createRolesRepository(db));
   const sitesRepo = createSitesRepository(db);
@@ -206,7 +220,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       repo: createRecommendationsRepository(db),
       now,
       secret: config.authSecret,
-      log: pino({ level: config.logLevel }),
+      log,
     });
   const favoritesRepo = createFavoritesRepository(db);
   const progressRepo = createProgressRepository(db);
@@ -223,7 +237,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       },
       // Argoid ranks "recommended" on sites with the argoid flag (decision 0061), ours otherwise.
       recommender: withArgoid(recommendations, {
-        argoid: config.argoid ? createArgoidClient(config.argoid, pino({ level: config.logLevel })) : null,
+        argoid: config.argoid ? createArgoidClient(config.argoid, log) : null,
         isOn: async (site) => (await sites.byUid(site)).perms.argoid,
       }),
     });
@@ -245,9 +259,8 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       repo: createAnalyticsRepository(db),
       roles,
       now,
-      log: pino({ level: config.logLevel }),
+      log,
     });
-  const cartsLog = pino({ level: config.logLevel });
   const droppedCarts = createDroppedCartsService({
     repo: createDroppedCartsRepository(db),
     roles,
@@ -260,7 +273,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
   events.on('purchaseChanged', ({ siteUid, userId }) => {
     droppedCarts
       .purchased(siteUid, userId)
-      .catch((err: unknown) => cartsLog.warn({ err }, 'dropped carts not updated'));
+      .catch((err: unknown) => log.warn({ err }, 'dropped carts not updated'));
   });
   const commerce = createCommerceModule({
     db,
@@ -272,7 +285,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     paypal: config.paypal,
     authorizenet: config.authorizenet,
     now,
-    log: pino({ level: config.logLevel }),
+    log,
     events,
     mailer,
   });
@@ -311,9 +324,19 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     gif: (siteUid, gifId) => gifs.get(siteUid, null, gifId),
     now,
   });
+  // One entry per dependency a node needs to serve.
+  const readiness: ReadinessCheck[] = [
+    { name: 'database', check: () => pingDatabase(db) },
+    ...(config.redisUrl ? [{ name: 'redis', check: () => limiter.ping() }] : []),
+    ...(config.s3 ? [{ name: 'storage', check: () => mediaStorage(config).ping() }] : []),
+    // The data folder (secrets, outbox, local media) must take writes.
+    { name: 'disk', check: () => access(config.dataDir, constants.W_OK) },
+  ];
   return {
     config,
     db,
+    metrics,
+    readiness,
     sites,
     roles,
     catalog,
@@ -339,7 +362,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
       mailer,
       limiter,
       now,
-      log: pino({ level: config.logLevel }),
+      log,
       passwords,
     }),
     limiter,

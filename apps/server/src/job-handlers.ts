@@ -1,3 +1,6 @@
+import type { Db } from './db/database';
+import type { Metrics } from './infra/metrics';
+import type { Job } from './modules/jobs/jobs.service';
 import type { JobHandler } from './modules/jobs/jobs.worker';
 import { ingestFile, type IngestInput } from './media/ingest';
 import { runGifJob } from './modules/gifs/gif-job';
@@ -28,3 +31,21 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
       now: Date.now,
     }),
 };
+
+/**
+ * A worker's `onFinished` that records the transcode speed of each finished ingest: the asset's
+ * media seconds per wall second the worker spent on the job (decision 0082).
+ */
+export function jobMetrics(db: Db, metrics: Metrics) {
+  return (job: Job, elapsedMs: number) => {
+    if (job.type !== 'ingest' || job.status !== 'done' || elapsedMs <= 0) return;
+    const { assetId } = (job.result ?? {}) as { assetId?: string };
+    if (!assetId) return;
+    void createPlaybackRepository(db)
+      .findAsset(assetId)
+      .then(
+        (asset) => asset && metrics.transcodeSpeed.observe(asset.duration_s / (elapsedMs / 1000)),
+        () => {},
+      );
+  };
+}

@@ -1,7 +1,7 @@
 // The realtime connection (decision 0043), shared by web and TV: one Socket.IO socket per viewer
 // session, websocket only, that presents a fresh access token on every (re)connect, reconnects
 // with jittered backoff, refreshes an expired token once, retries when the server's stores were
-// away, and signs out when the server says the session was revoked.
+// away or the node was draining, and signs out when the server says the session was revoked.
 import type {
   ChatMessage,
   ChatClosed,
@@ -75,6 +75,21 @@ export function connectRealtime(options: RealtimeOptions): RealtimeSocket {
   socket.on('session:revoked', () => {
     socket.disconnect();
     options.onRevoked();
+  });
+  // A node shutting down says so before it disconnects us, which Socket.IO alone would take as
+  // final: connect again after the usual jittered delay (another node answers; the screens join
+  // their rooms again on 'connect').
+  let draining = false;
+  socket.on('server:draining', () => {
+    draining = true;
+  });
+  socket.on('disconnect', (reason) => {
+    if (reason !== 'io server disconnect' || !draining) return;
+    draining = false;
+    const delay = RECONNECT.delayMs * (1 + RECONNECT.jitter * (2 * Math.random() - 1));
+    setTimeout(() => {
+      if (!socket.connected) socket.connect();
+    }, delay);
   });
   return socket;
 }

@@ -59,6 +59,11 @@ export type ClientToServerEvents = ChatClientEvents & {
 export type ServerToClientEvents = {
   /** The session was revoked (signed out elsewhere, password changed): the server disconnects. */
   'session:revoked': () => void;
+  /**
+   * This node is shutting down (decision 0082): the server disconnects the socket next, and the
+   * client connects again (through the load balancer, to another node) and joins its rooms again.
+   */
+  'server:draining': () => void;
   /** A party sync message (host action, room state, desync) for the party `pid`. */
   'party:message': (pid: string, message: PartyServerMessage) => void;
   /** The party's session changed (started, host changed, ended, a member came or went). */

@@ -44,8 +44,57 @@ export async function pingDatabase(db: Db): Promise<void> {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the schema up to date; throws with the failing migration's error. */
+/**
+ * Brings the schema up to date; throws with the failing migration's error. Safe to run from
+ * several processes at once (nodes starting together, the API beside its workers): one migrates
+ * while the others wait, then find nothing left to do.
+ */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  return isPostgres(db) ? withAdvisoryLock(db, () => migrate(db)) : withSqliteLock(db, () => migrate(db));
+}
+
+/**
+ * PostgreSQL: a session advisory lock, keyed by the schema so deployments (and test schemas) that
+ * share a server do not wait on each other, held on one connection of the pool while the migrator
+ * uses others. A process that dies mid-migration loses its session, and with it the lock.
+ */
+async function withAdvisoryLock<T>(db: Db, run: () => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    const key = sql`hashtext('marquee:migrate:' || current_schema())`;
+    await sql`select pg_advisory_lock(${key})`.execute(conn);
+    try {
+      return await run();
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(conn);
+    }
+  });
+}
+
+/**
+ * SQLite: an exclusive transaction on a lock file beside the database, waited for up to
+ * MIGRATION_WAIT_MS. Not the database itself: the migrator's own connection must still write to
+ * it. The operating system drops the lock with a process that dies.
+ */
+async function withSqliteLock<T>(db: Db, run: () => Promise<T>): Promise<T> {
+  const { rows } = await sql<{
+    file: string;
+  }>`select file from pragma_database_list where name = 'main'`.execute(db);
+  const file = rows[0]?.file;
+  if (!file) return run(); // in memory: no other process can see it
+  const lock = new SQLite(`${file}.migrate-lock`);
+  try {
+    lock.pragma(`busy_timeout = ${MIGRATION_WAIT_MS}`);
+    lock.exec('BEGIN EXCLUSIVE');
+    return await run();
+  } finally {
+    lock.close(); // rolls the (empty) transaction back, releasing the lock
+  }
+}
+
+/** How long a process waits for another's migration before giving up (SQLite). */
+const MIGRATION_WAIT_MS = 120_000;
+
+async function migrate(db: Db): Promise<string[]> {
   // Kysely looks for its own tables in every schema unless told which; on a server shared by
   // several schemas (tests, deployments) it must be this connection's own.
   const migrationTableSchema = isPostgres(db)

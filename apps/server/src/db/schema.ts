@@ -279,6 +279,8 @@ export interface JobsTable {
   locked_until: IsoTime | null;
   created_at: IsoTime;
   updated_at: IsoTime;
+  /** The request that queued it (its x-request-id), for the worker's logs; null outside a request. */
+  request_id: string | null;
 }
 
 export interface RefreshTokensTable {

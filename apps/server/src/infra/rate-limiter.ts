@@ -28,6 +28,8 @@ export interface RateLimiter {
   release(key: string): Promise<void>;
   /** Forgets `key` (a successful login clears its failures). */
   reset(key: string): Promise<void>;
+  /** Rejects when the store does not answer (the /readyz check). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export function createMemoryRateLimiter(now: () => number = () => Date.now()): R
     async reset(key) {
       windows.delete(key);
     },
+    async ping() {},
     async close() {
       windows.clear();
     },
@@ -104,6 +107,9 @@ export function createRedisRateLimiter(url: string, prefix: string): RateLimiter
     },
     async reset(key) {
       await redis.del(k(key));
+    },
+    async ping() {
+      await redis.ping();
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());

@@ -89,6 +89,20 @@ const EnvSchema = z.object({
    * that died mid-job leaves it to another after this long (fault tests shorten it).
    */
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /**
+   * Turns GET /metrics on (decision 0082): Prometheus scrapes it with `Authorization: Bearer <token>`.
+   * Without it the endpoint answers 404.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Where a worker process (`npm run worker`, no HTTP API) serves /metrics, with METRICS_TOKEN. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /**
+   * On SIGTERM, how long /readyz answers 503 before the listener closes, so a load balancer that
+   * polls it stops sending new requests first (0 behind nginx, which moves on at a refused connection).
+   */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /** On SIGTERM, how long in-flight requests (or a worker's job) may take before the process gives up. */
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().default('marquee:'),
   /** smtp://user:pass@host:port; without it, mail is written to DATA_DIR/outbox. */
@@ -188,6 +202,12 @@ export type Config = {
   /** Server timeouts in ms (slow clients): whole request, headers, idle keep-alive. */
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
   redisPrefix: string;
+  /** METRICS_TOKEN: /metrics is on only with it (decision 0082). */
+  metricsToken: string | undefined;
+  /** The worker's own /metrics port (METRICS_PORT). */
+  metricsPort: number;
+  /** Graceful shutdown (SIGTERM): readiness off for `delayMs`, then at most `timeoutMs` to finish. */
+  drain: { delayMs: number; timeoutMs: number };
   /** Origins of the packaged TV apps the realtime gateway accepts (decision 0043). */
   tvAppOrigins: string[];
   /** At most one online recount per chat room and node in this many ms (decision 0053). */
@@ -277,6 +297,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
     },
     redisPrefix: e.REDIS_PREFIX,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    drain: { delayMs: e.DRAIN_DELAY_MS, timeoutMs: e.DRAIN_TIMEOUT_MS },
     tvAppOrigins: e.REALTIME_TV_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),

@@ -122,6 +122,11 @@ const everyone = (outcome: Outcome) =>
 export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // Infrastructure
   'GET /healthz': pub(),
+  'GET /readyz': pub({ why: 'the load balancer probe: names failing dependencies, holds no data' }),
+  'GET /metrics': pub({
+    expect: everyone(401),
+    why: "the operator's METRICS_TOKEN (a bearer token of its own), never a user's: everyone is refused",
+  }),
 
   // Sites
   'GET /v2/sites/:site/config': pub(),

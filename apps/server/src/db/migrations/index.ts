@@ -33,6 +33,7 @@ import * as m0034 from './0034_video_iab_category';
 import * as m0035 from './0035_clear_key';
 import * as m0036 from './0036_device_hardware';
 import * as m0038 from './0038_search_versions';
+import * as m0040 from './0040_job_request_id';
 
 /** Every migration, in order. Add new ones here; names sort by their number. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0035_clear_key': m0035,
   '0036_device_hardware': m0036,
   '0038_search_versions': m0038,
+  '0040_job_request_id': m0040,
 };

@@ -103,6 +103,8 @@ export function createAuthService(deps: {
   sessions: SessionStore;
   /** argon2 off libuv's pool, fair between client IPs (the process's shared workers by default). */
   passwords?: PasswordHasher;
+  /** Told of each refused e-mail and password login (the login-failures metric, decision 0082). */
+  onLoginFailed?: (reason: 'credentials' | 'refused') => void;
 }) {
   const { repo, tokens, now, sessions } = deps;
   const passwords = deps.passwords ?? sharedPasswordHasher();
@@ -236,7 +238,12 @@ export function createAuthService(deps: {
       if (user?.locked_at) throw accountLocked();
       const ip = device.ip ?? 'unknown';
       const keys = loginKeys(site.uid, email, user?.password_changed_at ?? null, ip);
-      const admitted = await guard.reserve(keys);
+      // A limit or a missing captcha refused it: a failure for the metric, not a wrong password.
+      function refused(err: unknown): never {
+        if (err instanceof AppError && err.statusCode < 500) deps.onLoginFailed?.('refused');
+        throw err;
+      }
+      const admitted = await guard.reserve(keys).catch(refused);
       let ok: boolean;
       try {
         if (admitted.captcha) {
@@ -249,9 +256,12 @@ export function createAuthService(deps: {
       } catch (err) {
         // Stopped before the verify: the attempt does not count against anyone.
         await guard.refund(keys);
-        throw err;
+        refused(err);
       }
-      if (!user || !user.password_hash || !ok) throw invalidCredentials();
+      if (!user || !user.password_hash || !ok) {
+        deps.onLoginFailed?.('credentials');
+        throw invalidCredentials();
+      }
       await guard.succeeded(keys);
       if (user.password_expires_at !== null && Date.parse(user.password_expires_at) <= now())
         throw new AppError(403, 'pwdExpired', 'Your password has expired and must be changed');

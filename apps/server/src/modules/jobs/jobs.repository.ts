@@ -11,7 +11,7 @@ export function createJobsRepository(db: Db) {
   const pg = isPostgres(db);
 
   return {
-    insert: (row: { id: string; type: string; payload: string; now: string }) =>
+    insert: (row: { id: string; type: string; payload: string; now: string; requestId: string | null }) =>
       db
         .insertInto('jobs')
         .values({
@@ -27,7 +27,17 @@ export function createJobsRepository(db: Db) {
           locked_until: null,
           created_at: row.now,
           updated_at: row.now,
+          request_id: row.requestId,
         })
+        .execute(),
+
+    /** Queued jobs by type: how many, and when the oldest was queued (the queue metrics). */
+    queued: () =>
+      db
+        .selectFrom('jobs')
+        .select((eb) => ['type', eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+        .where('status', '=', 'queued')
+        .groupBy('type')
         .execute(),
 
     find: (id: string) => db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst(),

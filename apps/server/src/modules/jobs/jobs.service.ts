@@ -1,3 +1,5 @@
+import { currentRequestId } from '../../infra/request-context';
+import type { QueueStats } from '../../infra/metrics';
 import { newJobId } from '../../media/ids';
 import type { JobRow, JobsRepository } from './jobs.repository';
 
@@ -17,6 +19,8 @@ export type Job = {
   lockedUntil: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The request that queued it (decision 0082), or null. */
+  requestId: string | null;
 };
 
 export type JobsService = ReturnType<typeof createJobsService>;
@@ -40,11 +44,27 @@ export function createJobsService(repo: JobsRepository, opts: JobsOptions = {}) 
   return {
     leaseMs,
 
-    /** Queues a job and returns its id. */
+    /** Queues a job and returns its id; a job queued by a request keeps the request's id. */
     async enqueue(type: string, payload: unknown): Promise<string> {
       const id = newJobId();
-      await repo.insert({ id, type, payload: JSON.stringify(payload), now: iso() });
+      const requestId = currentRequestId() ?? null;
+      await repo.insert({ id, type, payload: JSON.stringify(payload), now: iso(), requestId });
       return id;
+    },
+
+    /** Each type's queued jobs and the age of its oldest (0 when none waits), `types` always listed. */
+    async queueStats(types: string[]): Promise<QueueStats[]> {
+      const rows = new Map((await repo.queued()).map((r) => [r.type, r]));
+      const now = clock();
+      return [...new Set([...types, ...rows.keys()])].map((type) => {
+        const row = rows.get(type);
+        const oldest = row?.oldest ? Date.parse(row.oldest) : now;
+        return {
+          type,
+          queued: Number(row?.count ?? 0),
+          oldestAgeSeconds: Math.max(0, (now - oldest) / 1000),
+        };
+      });
     },
 
     async get(id: string): Promise<Job | undefined> {
@@ -123,5 +143,6 @@ function toJob(row: JobRow): Job {
     lockedUntil: row.locked_until,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    requestId: row.request_id,
   };
 }

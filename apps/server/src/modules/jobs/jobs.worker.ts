@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/database';
+import { runWithRequestId } from '../../infra/request-context';
 import type { Config } from '../../plugins/config';
 import { createJobsRepository } from './jobs.repository';
 import { createJobsService, type Job, type JobsService } from './jobs.service';
@@ -30,8 +31,8 @@ export type WorkerOptions = {
   /** Stops the loop; a job in progress is aborted and put back in the queue. */
   signal?: AbortSignal;
   onProgress?: (job: Job, fraction: number, message: string) => void;
-  /** Called when a job ends, with its final state. */
-  onFinished?: (job: Job) => void;
+  /** Called when a job ends, with its final state and how long this worker ran it. */
+  onFinished?: (job: Job, elapsedMs: number) => void;
   workerId?: string;
   pollMs?: number;
   jobs?: JobsService;
@@ -68,6 +69,7 @@ async function runJob(jobs: JobsService, job: Job, workerId: string, opts: Worke
   const abort = new AbortController();
   const stop = () => abort.abort();
   opts.signal?.addEventListener('abort', stop, { once: true });
+  const started = Date.now();
 
   // Progress is stored at most a few times a second; writes are chained so they never overlap.
   let chain = Promise.resolve();
@@ -95,7 +97,9 @@ async function runJob(jobs: JobsService, job: Job, workerId: string, opts: Worke
 
   try {
     if (!handler) throw new Error(`Unknown job type: ${job.type}`);
-    const result = await handler({ db: opts.db, config: opts.config, job, signal: abort.signal, onProgress });
+    const run = () => handler({ db: opts.db, config: opts.config, job, signal: abort.signal, onProgress });
+    // The handler's own logs name the request that queued the job.
+    const result = await (job.requestId ? runWithRequestId(job.requestId, run) : run());
     await chain;
     await jobs.complete(job.id, result, workerId);
   } catch (err) {
@@ -107,7 +111,7 @@ async function runJob(jobs: JobsService, job: Job, workerId: string, opts: Worke
     opts.signal?.removeEventListener('abort', stop);
   }
   const final = await jobs.get(job.id);
-  if (final) opts.onFinished?.(final);
+  if (final) opts.onFinished?.(final, Date.now() - started);
 }
 
 const noop = () => {};
@@ -122,6 +126,7 @@ export function startInlineWorker(opts: {
   handlers: Record<string, JobHandler>;
   types: string[];
   log: { error: (obj: object, msg: string) => void };
+  onFinished?: WorkerOptions['onFinished'];
 }): { stop: () => Promise<void> } {
   const abort = new AbortController();
   const loop = (async () => {

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -91,6 +92,8 @@ export function registerRealtime(
   }
 
   io.use((socket, next) => {
+    // A draining node takes no socket: the client retries, and the load balancer picks another.
+    if (app.draining) return next(refusal(app.log, new AppError(503, 'serviceUnavailable', 'Shutting down')));
     admit(socket.handshake).then(
       (user) => {
         socket.data.user = user;
@@ -149,10 +152,19 @@ export function registerRealtime(
   sweep.unref();
 
   app.decorate('realtime', gateway);
-  // Sockets go before the HTTP server closes (it would wait for them); Redis after.
+  // Sockets go before the HTTP server closes (it would wait for them), told to connect again
+  // (to another node: this one admits none while draining); Redis after.
   app.addHook('preClose', async () => {
     clearInterval(sweep);
+    app.draining = true;
+    io.local.emit('server:draining');
+    // Each connection closes once its last packets (the notice, the disconnect) are written; the
+    // engine's close would drop them, so it only sweeps up what did not close within a second.
+    const closed = [...io.of('/').sockets.values()].map(
+      (socket) => new Promise((resolve) => socket.conn.once('close', resolve)),
+    );
     io.local.disconnectSockets(true);
+    await Promise.race([Promise.all(closed), sleep(1000, undefined, { ref: false })]);
     io.engine.close();
   });
   app.addHook('onClose', async () => {
