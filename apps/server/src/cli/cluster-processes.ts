@@ -177,7 +177,7 @@ export type NginxValues = {
   upstreams: string[];
   /** Addresses or CIDRs of load balancers in front of nginx whose X-Forwarded-For is believed. */
   realIpFrom?: string[];
-  /** Where the access log goes (a file under the prefix by default). */
+  /** The access log's file (under the prefix by default), or 'off'. */
   accessLog?: string;
   workerProcesses?: number | 'auto';
 };
@@ -188,7 +188,7 @@ export function nginxVariables(v: NginxValues): Record<string, string> {
     NGINX_LISTEN: v.listen,
     NGINX_UPSTREAM_SERVERS: v.upstreams.map((u) => `server ${u} max_fails=1 fail_timeout=5s;`).join(' '),
     NGINX_REAL_IP_FROM: (v.realIpFrom ?? []).map((a) => `set_real_ip_from ${a};`).join(' '),
-    NGINX_ACCESS_LOG: v.accessLog ?? 'access.log',
+    NGINX_ACCESS_LOG: v.accessLog === 'off' ? 'off' : `${v.accessLog ?? 'access.log'} marquee`,
     NGINX_WORKER_PROCESSES: String(v.workerProcesses ?? 1),
   };
 }
