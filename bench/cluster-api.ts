@@ -138,7 +138,7 @@ try {
     const at2 = await load(`${two.url}${path}`, { rate: Math.round(peak2.rps * 0.7) }, pidsTwo);
     errors += peak1.errors + peak2.errors + at1.errors + at2.errors;
     rows.push(
-      `| ${name} | ${peak1.rps} | ${peak2.rps} | ${(peak2.rps / peak1.rps).toFixed(2)} | ${at1.p99} | ${at2.p99} | ${peak1.cores.toFixed(2)} | ${peak2.cores.toFixed(2)} | ${Math.round(peak1.rps / peak1.cores)} |`,
+      `| ${name} | ${peak1.rps} | ${peak2.rps} | ${peak1.rps ? (peak2.rps / peak1.rps).toFixed(2) : '—'} | ${at1.p99} | ${at2.p99} | ${peak1.cores.toFixed(2)} | ${peak2.cores.toFixed(2)} | ${peak1.cores ? Math.round(peak1.rps / peak1.cores) : '—'} |`,
     );
   }
   console.log(

@@ -45,5 +45,5 @@ describe('authorization matrix', () => {
   it('answers every principal as the table says', async () => {
     const wrong = await matrixMismatches(world, routes, injectInto(world.h.app));
     expect(wrong, `Answers that differ from route-access.ts:\n  ${wrong.join('\n  ')}`).toEqual([]);
-  });
+  }, 180_000);
 });

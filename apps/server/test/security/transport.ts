@@ -28,8 +28,9 @@ export const sendOverHttp =
     const sent: Record<string, string> = {};
     for (const [k, v] of Object.entries(headers)) if (v !== undefined) sent[k.toLowerCase()] = String(v);
     if (remoteAddress) sent['x-forwarded-for'] = remoteAddress;
-    let body: string | Buffer | undefined;
-    if (typeof payload === 'string' || Buffer.isBuffer(payload)) body = payload;
+    let body: string | Uint8Array<ArrayBuffer> | undefined;
+    if (typeof payload === 'string') body = payload;
+    else if (Buffer.isBuffer(payload)) body = new Uint8Array(payload);
     else if (payload !== undefined && payload !== null) {
       body = JSON.stringify(payload);
       sent['content-type'] ??= 'application/json';
