@@ -25,7 +25,7 @@ describe.runIf(clusterAvailable())('the standing guards against two nodes behind
     // The nodes run on the real clock: the world's tokens and purchases are made at the real time.
     world = await securityWorld({ startAt: Date.now() });
     cluster = await startTestCluster(world.h, { nodes: 2, workers: 0, realIpFrom: ['127.0.0.1'] });
-  }, 150_000);
+  }, 300_000);
   afterAll(async () => {
     await cluster?.close();
     await world?.h.close();
@@ -40,7 +40,7 @@ describe.runIf(clusterAvailable())('the standing guards against two nodes behind
     );
     const served = new Set(cluster.upstreamsServed().map((u) => u.answered));
     expect(served.size).toBe(2);
-  }, 240_000);
+  }, 480_000);
 
   it(`answers malformed requests with 4xx, in time, without writing (seed ${SEED})`, async () => {
     const report = await runFuzz(world, {
@@ -53,5 +53,5 @@ describe.runIf(clusterAvailable())('the standing guards against two nodes behind
       report.counts,
       `Failures through nginx (reproduce with FUZZ_SEED=${SEED}):\n${describeFailures(report.failures)}`,
     ).toEqual({ '5xx': 0, hang: 0, write: 0, error: 0, badToken: 0 });
-  }, 240_000);
+  }, 480_000);
 });
