@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: unit and server integration tests on the embedded defaults (SQLite, in-process bus),
-// the server suites again on PostgreSQL and Redis when they answer on localhost, then the browser
-// tests. Ends with one line "Tests: N passed, N failed".
+// the server suites again on PostgreSQL and Redis when they answer on localhost (with the cluster
+// tests: API nodes, a worker and nginx as processes), then the browser tests. Ends with one line
+// "Tests: N passed, N failed".
 //
 // The two server passes run side by side, with the clients' production build: each alone leaves
 // about half of the machine idle (its tests wait on timers, sockets and ffmpeg), and neither shares
 // files, ports or databases with the other. The second pass's output is printed when it ends. The
 // browser tests run alone afterwards, so that a busy machine never slows a real video under test.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
@@ -117,7 +118,15 @@ async function prepareBrowserTests() {
 
 // Media tests encode with the system ffmpeg; the npm-shipped fallback is too old for some of them.
 if (only !== 'e2e') ensureDebianPackage('/usr/bin/ffmpeg', 'ffmpeg', 'media encoding in the tests');
-if (only !== 'e2e') ensureNginxWithJs('the media edge tests');
+// The media edge and cluster tests put Debian's nginx, with its njs module, in front.
+if (only !== 'e2e') ensureNginxWithJs('the media edge and cluster tests');
+// compose.yaml is checked by the compose CLI (no daemon needed) where Docker's CLI is installed
+// without its compose plugin: Debian's docker-compose, without the daemon it only recommends.
+const succeeds = (cmd, args) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
+if (only !== 'e2e' && succeeds('docker', ['--version']) && !succeeds('docker', ['compose', 'version']))
+  ensureDebianPackage('/usr/bin/docker-compose', 'docker-compose', 'checking compose.yaml', {
+    recommends: false,
+  });
 const browser =
   (!only || only === 'e2e') && ensureDebianPackage('/usr/bin/chromium', 'chromium', 'the browser tests');
 

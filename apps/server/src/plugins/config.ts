@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { socialConfig, SocialProvidersEnv, SocialProviderUrl, type SocialConfig } from './social-config';
@@ -35,10 +36,18 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEFAULT_SITE: z.string().default('demo'),
   /**
-   * Whether X-Forwarded-For/-Proto/-Host are believed: 'true' behind a reverse proxy, else
-   * 'false' (the default), so a client cannot choose the IP that abuse limits count against.
+   * Whether X-Forwarded-For/-Proto/-Host are believed: 'false' (the default), so a client cannot
+   * choose the IP that abuse limits count against; the proxies' addresses (comma-separated IPs,
+   * CIDRs or `loopback`, `linklocal`, `uniquelocal`), so only a request that came through one of
+   * them is believed (the cluster shape, decision 0087); or 'true', every hop.
    */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((v) => v === 'true' || v === 'false' || v.split(',').every((a) => isProxyAddress(a.trim())), {
+      message:
+        "must be 'true', 'false' or comma-separated IP addresses, CIDRs or loopback/linklocal/uniquelocal",
+    }),
   /**
    * A request (headers and body) must arrive whole within this time, else its connection is cut
    * (408): a client that sends half a body cannot hold a connection for minutes.
@@ -198,7 +207,8 @@ export type Config = {
   playUrlTtlSeconds: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   defaultSite: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: all hops, none, or the proxies' addresses and ranges. */
+  trustProxy: boolean | string[];
   /** Server timeouts in ms (slow clients): whole request, headers, idle keep-alive. */
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
   redisPrefix: string;
@@ -290,7 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     playUrlTtlSeconds: e.PLAY_URL_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
     defaultSite: e.DEFAULT_SITE,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     timeouts: {
       requestMs: e.REQUEST_TIMEOUT_MS,
       headersMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
@@ -354,6 +364,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : {}),
   };
+}
+
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IP address, a CIDR (`10.0.0.0/8`) or a range proxy-addr names. */
+function isProxyAddress(a: string): boolean {
+  if (NAMED_RANGES.includes(a)) return true;
+  const [ip = '', bits, ...rest] = a.split('/');
+  const family = isIP(ip);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+function trustProxyOf(value: string): boolean | string[] {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value.split(',').map((a) => a.trim());
 }
 
 function captchaSecret(provider: string, altchaFile: string): string {

@@ -69,9 +69,11 @@ export async function commerceHarness(
     env?: Record<string, string>;
     context?: Partial<AppContext>;
     onRoute?: (route: RouteOptions) => void;
+    startAt?: number;
   } = {},
 ) {
   const a = await accountsHarness({
+    startAt: opts.startAt,
     // Requests that name no site (GET /api/payment/gateways) are acme's.
     env: { DEFAULT_SITE: 'acme', ...opts.env },
     context: opts.context,

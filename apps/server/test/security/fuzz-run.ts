@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { EXCLUDED, ROUTE_ACCESS } from './route-access';
 import { requestWith, validRequest } from './requests';
+import { injectInto, type Send } from './transport';
 import { snapshot, tableColumns, type RegisteredRoute, type SecurityWorld } from './world';
 import { malformedOf, WRONG_VALUE } from './zod-values';
 
@@ -163,8 +164,15 @@ export const fuzzedRoutes = (world: SecurityWorld) => world.routes.filter((r) =>
  */
 export async function runFuzz(
   world: SecurityWorld,
-  opts: { seed: number; runsPerRoute: number; onProgress?: (done: number, total: number) => void },
+  opts: {
+    seed: number;
+    runsPerRoute: number;
+    onProgress?: (done: number, total: number) => void;
+    /** How requests reach the app: in process (inject) by default, or over HTTP to a cluster. */
+    send?: Send;
+  },
 ): Promise<FuzzReport> {
+  const send = opts.send ?? injectInto(world.h.app);
   const routes = fuzzedRoutes(world);
   const tables = new Map(
     [...(await tableColumns(world.db))]
@@ -200,7 +208,7 @@ export async function runFuzz(
       };
       let timer: NodeJS.Timeout | undefined;
       const outcome = await Promise.race([
-        world.h.app.inject(request).then(
+        send(request).then(
           (res) => ({ status: res.statusCode, body: res.body }),
           (err: unknown) => ({ error: String(err) }),
         ),

@@ -28,9 +28,11 @@ export const routeKey = (method: string, url: string) => `${method} ${url}`;
  * bob on acme, carol (an admin of taxed) on taxed, the offers and coupons), staff and admin users on acme, the acme test
  * catalog, and resources of user A (alice) made through the API: a saved card, a purchase, a
  * watch-list item, a progress row, a favourite and an activated TV. Every route the app registers
- * is collected as it is built (HEAD twins left out: they answer as their GET does).
+ * is collected as it is built (HEAD twins left out: they answer as their GET does). `startAt`
+ * starts the app's clock elsewhere than the accounts tests' START (at the real time when server
+ * processes, on the real clock, answer the requests).
  */
-export async function securityWorld() {
+export async function securityWorld(opts: { startAt?: number } = {}) {
   const routes: RegisteredRoute[] = [];
   const onRoute = (r: RouteOptions) => {
     const schema = (r.schema ?? {}) as Record<string, unknown>;
@@ -49,7 +51,11 @@ export async function securityWorld() {
     }
   };
   // /metrics is on, so the matrix and the fuzz suite see it refuse every user's token.
-  const c = await commerceHarness({ onRoute, env: { METRICS_TOKEN: 'security-world-metrics-token' } });
+  const c = await commerceHarness({
+    onRoute,
+    startAt: opts.startAt,
+    env: { METRICS_TOKEN: 'security-world-metrics-token' },
+  });
   const { h } = c;
   const db = h.db;
   await c.insertUser({ id: 'stan', site_uid: 'acme', email: 'stan@example.com', roles: '["staff"]' });

@@ -31,8 +31,10 @@ export async function accountsHarness(opts: {
   context?: Partial<AppContext>;
   /** Told of every route the app registers. */
   onRoute?: (route: RouteOptions) => void;
+  /** The clock's first value (START by default; the real time where server processes share it). */
+  startAt?: number;
 }) {
-  const clock = { now: START };
+  const clock = { now: opts.startAt ?? START };
   const h: Harness = await createHarness({
     env: opts.env,
     context: { ...opts.context, now: () => clock.now },
