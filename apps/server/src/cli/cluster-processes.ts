@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { loadConfig } from '../plugins/config';
 
 /**
  * The cluster shape as processes on one host (decision 0087): N API nodes (`server.ts`), M workers
@@ -180,7 +181,23 @@ export type NginxValues = {
   /** The access log's file (under the prefix by default), or 'off'. */
   accessLog?: string;
   workerProcesses?: number | 'auto';
+  /** Where media.conf serves from: the media folder, a bucket's `host:port`, or nothing (the nodes serve /media/). */
+  media?: { root: string } | { s3: string };
 };
+
+/** The server-level lines that put media.conf and its store in the server block. */
+export function nginxMedia(media: NginxValues['media']): { server: string; upstream: string } {
+  if (!media) return { server: '', upstream: '' };
+  if ('root' in media)
+    return {
+      server: `set $marquee_media_root ${media.root}; include media-store-disk.conf; include media.conf;`,
+      upstream: '',
+    };
+  return {
+    server: 'include media-store-s3.conf; include media.conf;',
+    upstream: `upstream marquee_s3 { server ${media.s3}; keepalive 16; }`,
+  };
+}
 
 /** The template's placeholders, as compose.yaml sets them in the nginx container's environment. */
 export function nginxVariables(v: NginxValues): Record<string, string> {
@@ -190,6 +207,10 @@ export function nginxVariables(v: NginxValues): Record<string, string> {
     NGINX_REAL_IP_FROM: (v.realIpFrom ?? []).map((a) => `set_real_ip_from ${a};`).join(' '),
     NGINX_ACCESS_LOG: v.accessLog === 'off' ? 'off' : `${v.accessLog ?? 'access.log'} marquee`,
     NGINX_WORKER_PROCESSES: String(v.workerProcesses ?? 1),
+    // Workers that read the data folder as the nodes do (it is private to its user).
+    NGINX_USER: process.getuid?.() === 0 ? 'user root root;' : '',
+    NGINX_MEDIA: nginxMedia(v.media).server,
+    NGINX_MEDIA_UPSTREAM: nginxMedia(v.media).upstream,
   };
 }
 
@@ -231,7 +252,7 @@ export type NginxProcess = ClusterProcess & { url: string; port: number; prefix:
  */
 export async function startNginx(
   prefix: string,
-  values: Omit<NginxValues, 'listen'> & { port?: number },
+  values: Omit<NginxValues, 'listen'> & { port?: number; env?: Record<string, string | undefined> },
   opts: StartOptions = {},
 ): Promise<NginxProcess> {
   if (!existsSync(NGINX_BINARY))
@@ -239,9 +260,13 @@ export async function startNginx(
   const port = values.port ?? (await freePort());
   const conf = renderNginxPrefix(prefix, { ...values, listen: `127.0.0.1:${port}` });
   const args = ['-p', prefix, '-c', conf, '-e', 'stderr'];
-  const check = spawnSync(NGINX_BINARY, [...args, '-t', '-q'], { encoding: 'utf8' });
+  const env = { ...process.env, ...values.env };
+  const check = spawnSync(NGINX_BINARY, [...args, '-t', '-q'], { encoding: 'utf8', env });
   if (check.status !== 0) throw new Error(`nginx refused its config:\n${check.stderr}`);
-  const nginx = spawn(NGINX_BINARY, [...args, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const nginx = spawn(NGINX_BINARY, [...args, '-g', 'daemon off;'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
   const proc = track('nginx', nginx, opts);
   const url = `http://127.0.0.1:${port}`;
   try {
@@ -292,9 +317,24 @@ export async function startCluster(opts: {
     const workers = await Promise.all(
       Array.from({ length: opts.workers }, (_, i) => startWorker(`worker-${i + 1}`, env, start)),
     );
+    // nginx checks the nodes' media tokens and reads their store: their secret and settings.
+    const config = loadConfig(env);
+    // A bucket without S3_ENDPOINT (AWS itself, https) is left to the nodes: see media-store-s3.conf.
+    const media = !config.s3
+      ? { root: config.mediaDir }
+      : config.s3.endpoint
+        ? { s3: new URL(config.s3.endpoint).host }
+        : undefined;
+    const nginxEnv = Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith('S3_')));
     const nginx = await startNginx(
       opts.prefix,
-      { upstreams: nodes.map((n) => `127.0.0.1:${n.port}`), realIpFrom: opts.realIpFrom, port: opts.port },
+      {
+        upstreams: nodes.map((n) => `127.0.0.1:${n.port}`),
+        realIpFrom: opts.realIpFrom,
+        port: opts.port,
+        media,
+        env: { ...nginxEnv, MEDIA_SECRET: config.mediaSecret },
+      },
       start,
     );
     return {
