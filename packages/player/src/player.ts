@@ -18,6 +18,8 @@ export interface PlayerEvents {
   qualities: { levels: QualityLevel[]; current: number };
   /** The audio renditions or the playing one changed. */
   audiotracks: { tracks: AudioTrackInfo[]; current: number };
+  /** hls.js switched the rendition playing (the first one included), with its bits per second. */
+  levelswitch: { bitrate: number };
 }
 
 export interface Player {
@@ -123,6 +125,9 @@ export function createPlayer(video: HTMLVideoElement, input: PlayerOptions): Pla
         levels: handle.qualities?.() ?? [],
         current: handle.quality?.() ?? AUTO_QUALITY,
       });
+    },
+    onLevelSwitched: (bitrate: number) => {
+      if (!destroyed) emitter.emit('levelswitch', { bitrate });
     },
     onAudioTracks: () => {
       if (destroyed || !handle) return;

@@ -32,6 +32,7 @@ import * as m0033 from './0033_site_identity_platform';
 import * as m0034 from './0034_video_iab_category';
 import * as m0035 from './0035_clear_key';
 import * as m0036 from './0036_device_hardware';
+import * as m0037 from './0037_playback_quality';
 
 /** Every migration, in order. Add new ones here; names sort by their number. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0034_video_iab_category': m0034,
   '0035_clear_key': m0035,
   '0036_device_hardware': m0036,
+  '0037_playback_quality': m0037,
 };
