@@ -80,7 +80,7 @@ describe('trackPlaybackQuality (decision 0083)', () => {
     expect(t.sent).toEqual([]);
   });
 
-  it('measures startup from loadstart to playing, watched time, stalls, and reports when left', () => {
+  it('measures startup from binding (the source starting to load) to playing, watched time, stalls, and reports when left', () => {
     const t = track();
     t.fire('loadstart', { networkState: 2 });
     t.advance(420);

@@ -41,8 +41,8 @@ const clamp = (n: number, max: number) => Math.min(max, Math.max(0, Math.round(n
 
 /**
  * Measures one playback session of `player` from its media events and sends its running totals
- * (decision 0083): startup from the play intent (the source starting to load, or the viewer's play
- * when the media was already able to play) to the first `playing`; time watched; stalls (`waiting`
+ * (decision 0083): startup from the play intent (binding, as the player starts loading its source,
+ * or the viewer's play when the media could already play) to the first `playing`; time watched; stalls (`waiting`
  * while playing, not seeking) and their time; rendition switches (hls.js LEVEL_SWITCHED after the
  * first; elsewhere a change of the picture's size) with the time-weighted and last bitrate; and a
  * fatal error. A report goes out every `intervalMs` while something changed, at the end, on a fatal
@@ -63,8 +63,9 @@ export function trackPlaybackQuality(
   const sessionId = options.sessionId ?? randomString();
   const intervalMs = options.intervalMs ?? QUALITY_REPORT_INTERVAL_MS;
 
-  // The element may be loading already: its source was set before this was bound.
-  let intentAt: number | null = video.networkState !== 0 || video.readyState > 0 ? timers.now() : null;
+  // Bound as the player is made, which starts loading its source at once (hls.js's own download
+  // included): that is the play intent, unless the viewer's play comes once the media is ready.
+  let intentAt = timers.now();
   let startupMs: number | null = null;
   let playingSince: number | null = null;
   let watchedMs = 0;
@@ -140,7 +141,7 @@ export function trackPlaybackQuality(
 
   const startPlaying = () => {
     const now = timers.now();
-    if (startupMs === null && intentAt !== null) startupMs = now - intentAt;
+    if (startupMs === null) startupMs = now - intentAt;
     if (stallSince !== null) {
       stalledMs += now - stallSince;
       stallSince = null;
@@ -157,13 +158,11 @@ export function trackPlaybackQuality(
   };
 
   const media: Array<[string, () => void]> = [
-    ['loadstart', () => (intentAt ??= timers.now())],
     [
       'play',
       () => {
         // A play the viewer asks for once the media could already play: startup counts from here.
-        if (startupMs === null && (intentAt === null || video.readyState >= READY_TO_PLAY))
-          intentAt = timers.now();
+        if (startupMs === null && video.readyState >= READY_TO_PLAY) intentAt = timers.now();
       },
     ],
     ['playing', startPlaying],
