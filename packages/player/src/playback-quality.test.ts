@@ -53,7 +53,7 @@ function fakePlayer(engine: EngineKind = 'hls.js') {
   };
 }
 
-function track(engine: EngineKind = 'hls.js') {
+function track(engine: EngineKind = 'hls.js', userActivated = false) {
   const { timers, advance } = manualTimers();
   const { player, fire, emit } = fakePlayer(engine);
   const sent: { report: PlaybackQualityReport; beacon: boolean }[] = [];
@@ -66,6 +66,7 @@ function track(engine: EngineKind = 'hls.js') {
     send: (report, { beacon }) => sent.push({ report, beacon }),
     timers,
     page,
+    userActivated: () => userActivated,
   });
   return { fire, emit, advance, sent, unbind, page };
 }
@@ -116,7 +117,7 @@ describe('trackPlaybackQuality (decision 0083)', () => {
   });
 
   it('counts from the viewer’s play when the media could already play; a seek’s wait is no stall', () => {
-    const t = track('native');
+    const t = track('native', true);
     t.fire('loadstart', { networkState: 1 });
     t.fire('canplay', { readyState: 4 });
     t.advance(30_000);
@@ -148,6 +149,17 @@ describe('trackPlaybackQuality (decision 0083)', () => {
         lastBitrate: null,
       },
     ]);
+  });
+
+  it('counts an autoplay held by a gate from binding: the viewer waited for the gate too', () => {
+    const t = track('hls.js', false);
+    t.fire('canplay', { readyState: 4 });
+    t.advance(900);
+    t.fire('play', { paused: false });
+    t.advance(20);
+    t.fire('playing');
+    t.unbind();
+    expect(t.sent[0]!.report.startupMs).toBe(920);
   });
 
   it('reports every interval while something changed, and on the page going hidden, with rising seq', () => {

@@ -23,7 +23,16 @@ export type TrackPlaybackQualityOptions = {
   /** pagehide / visibilitychange to hidden send at once (default: the window, where there is one). */
   page?: PageLifecycle | null;
   sessionId?: string;
+  /**
+   * Whether the page is handling the viewer's gesture (default: `navigator.userActivation.isActive`,
+   * false where the browser does not tell): a play the viewer asks for.
+   */
+  userActivated?: () => boolean;
 };
+
+const pageUserActivated = () =>
+  typeof navigator !== 'undefined' &&
+  (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation?.isActive === true;
 
 /** HAVE_FUTURE_DATA: the element could play at once, so a later play() is the viewer's own start. */
 const READY_TO_PLAY = 3;
@@ -37,12 +46,23 @@ export function qualityErrorCode(error: PlayerError): string {
   return `${error.kind}${detail}`;
 }
 
+/** A listener that never throws into the player or the element: measuring is best effort. */
+const guarded =
+  <T extends unknown[]>(fn: (...args: T) => void) =>
+  (...args: T) => {
+    try {
+      fn(...args);
+    } catch {
+      // Playback goes on whatever happens here.
+    }
+  };
+
 const clamp = (n: number, max: number) => Math.min(max, Math.max(0, Math.round(n)));
 
 /**
  * Measures one playback session of `player` from its media events and sends its running totals
  * (decision 0083): startup from the play intent (binding, as the player starts loading its source,
- * or the viewer's play when the media could already play) to the first `playing`; time watched; stalls (`waiting`
+ * or the viewer's own play — a gesture — when the media could already play) to the first `playing`; time watched; stalls (`waiting`
  * while playing, not seeking) and their time; rendition switches (hls.js LEVEL_SWITCHED after the
  * first; elsewhere a change of the picture's size) with the time-weighted and last bitrate; and a
  * fatal error. A report goes out every `intervalMs` while something changed, at the end, on a fatal
@@ -62,9 +82,11 @@ export function trackPlaybackQuality(
   };
   const sessionId = options.sessionId ?? randomString();
   const intervalMs = options.intervalMs ?? QUALITY_REPORT_INTERVAL_MS;
+  const userActivated = options.userActivated ?? pageUserActivated;
 
   // Bound as the player is made, which starts loading its source at once (hls.js's own download
-  // included): that is the play intent, unless the viewer's play comes once the media is ready.
+  // included): that is the play intent, unless the viewer presses play once the media is ready.
+  // An autoplay held by a gate (age, ad blocker) counts from here: the viewer waited for it too.
   let intentAt = timers.now();
   let startupMs: number | null = null;
   let playingSince: number | null = null;
@@ -117,20 +139,16 @@ export function trackPlaybackQuality(
     errorCode,
   });
 
-  const send = (beacon: boolean) => {
-    try {
-      if (startupMs === null && errorCode === null) return;
-      settle();
-      const figures = report();
-      const key = JSON.stringify({ ...figures, seq: 0 });
-      if (key === lastSent) return;
-      lastSent = key;
-      seq += 1;
-      options.send({ ...figures, seq }, { beacon });
-    } catch {
-      // Measuring is best effort: playback goes on whatever happens here.
-    }
-  };
+  const send = guarded((beacon: boolean) => {
+    if (startupMs === null && errorCode === null) return;
+    settle();
+    const figures = report();
+    const key = JSON.stringify({ ...figures, seq: 0 });
+    if (key === lastSent) return;
+    lastSent = key;
+    seq += 1;
+    options.send({ ...figures, seq }, { beacon });
+  });
 
   let timer: unknown = null;
   const tick = () => {
@@ -161,8 +179,9 @@ export function trackPlaybackQuality(
     [
       'play',
       () => {
-        // A play the viewer asks for once the media could already play: startup counts from here.
-        if (startupMs === null && video.readyState >= READY_TO_PLAY) intentAt = timers.now();
+        // The viewer's own play once the media could already play: startup counts from here.
+        if (startupMs === null && video.readyState >= READY_TO_PLAY && userActivated())
+          intentAt = timers.now();
       },
     ],
     ['playing', startPlaying],
@@ -202,30 +221,37 @@ export function trackPlaybackQuality(
         if (next > 0) height = next;
       },
     ],
+    [
+      'ended',
+      () => {
+        stopPlaying();
+        send(true);
+      },
+    ],
   ];
-  const onEnded = () => {
-    stopPlaying();
-    send(true);
-  };
-  for (const [name, fn] of media) video.addEventListener(name, fn);
-  video.addEventListener('ended', onEnded);
+  const listeners = media.map(([name, fn]) => [name, guarded(fn)] as const);
+  for (const [name, fn] of listeners) video.addEventListener(name, fn);
 
   const offs = [
-    player.on('error', (error) => {
-      if (!error.fatal || errorCode !== null) return;
-      stopPlaying();
-      errorCode = qualityErrorCode(error);
-      send(true);
-    }),
+    player.on(
+      'error',
+      guarded((error: PlayerError) => {
+        if (!error.fatal || errorCode !== null) return;
+        stopPlaying();
+        errorCode = qualityErrorCode(error);
+        send(true);
+      }),
+    ),
+    player.on(
+      'levelswitch',
+      guarded(({ bitrate: next }: { bitrate: number }) => {
+        settle();
+        if (levelSeen && next !== bitrate) switches += 1;
+        levelSeen = true;
+        bitrate = next;
+      }),
+    ),
   ];
-  offs.push(
-    player.on('levelswitch', ({ bitrate: next }) => {
-      settle();
-      if (levelSeen && next !== bitrate) switches += 1;
-      levelSeen = true;
-      bitrate = next;
-    }),
-  );
 
   const page = options.page === undefined ? (typeof window === 'undefined' ? null : window) : options.page;
   const leave = () => send(true);
@@ -240,8 +266,7 @@ export function trackPlaybackQuality(
     timer = null;
     page?.removeEventListener('pagehide', leave);
     page?.removeEventListener('visibilitychange', onVisibility);
-    for (const [name, fn] of media) video.removeEventListener(name, fn);
-    video.removeEventListener('ended', onEnded);
+    for (const [name, fn] of listeners) video.removeEventListener(name, fn);
     for (const off of offs) off();
     stopPlaying();
     send(true);
