@@ -47,7 +47,7 @@ function fakePlayer(engine: EngineKind = 'hls.js') {
     video.dispatchEvent(new Event(name));
   };
   return {
-    player: { video: video as unknown as HTMLVideoElement, engine, on: emitter.on },
+    player: { video: video as unknown as HTMLVideoElement, engine, on: emitter.on, createdAt: 0 },
     fire,
     emit: emitter.emit,
   };

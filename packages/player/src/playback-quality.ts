@@ -8,6 +8,7 @@ import {
 import type { PlayerError } from './errors';
 import type { IntervalTimers } from './heartbeat';
 import type { EngineKind } from './options';
+import { monotonicNow } from './now';
 import type { Player } from './player';
 import type { PageLifecycle } from './progress';
 
@@ -61,8 +62,9 @@ const clamp = (n: number, max: number) => Math.min(max, Math.max(0, Math.round(n
 
 /**
  * Measures one playback session of `player` from its media events and sends its running totals
- * (decision 0083): startup from the play intent (binding, as the player starts loading its source,
- * or the viewer's own play — a gesture — when the media could already play) to the first `playing`; time watched; stalls (`waiting`
+ * (decision 0083): startup from the play intent (the player's `createdAt`, as it starts loading its
+ * source, or the viewer's own play — a gesture — when the media could already play) to the first
+ * `playing`; time watched; stalls (`waiting`
  * while playing, not seeking) and their time; rendition switches (hls.js LEVEL_SWITCHED after the
  * first; elsewhere a change of the picture's size) with the time-weighted and last bitrate; and a
  * fatal error. A report goes out every `intervalMs` while something changed, at the end, on a fatal
@@ -71,23 +73,25 @@ const clamp = (n: number, max: number) => Math.min(max, Math.max(0, Math.round(n
  * in here never reaches playback.
  */
 export function trackPlaybackQuality(
-  player: Pick<Player, 'on' | 'video' | 'engine'>,
+  player: Pick<Player, 'on' | 'video' | 'engine' | 'createdAt'>,
   options: TrackPlaybackQualityOptions,
 ): () => void {
   const { video } = player;
+  // On the player's clock: `createdAt` is a monotonicNow().
   const timers = options.timers ?? {
     setTimeout: (fn: () => void, ms: number) => globalThis.setTimeout(fn, ms),
     clearTimeout: (h: unknown) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
-    now: () => (typeof performance === 'undefined' ? Date.now() : performance.now()),
+    now: monotonicNow,
   };
   const sessionId = options.sessionId ?? randomString();
   const intervalMs = options.intervalMs ?? QUALITY_REPORT_INTERVAL_MS;
   const userActivated = options.userActivated ?? pageUserActivated;
 
-  // Bound as the player is made, which starts loading its source at once (hls.js's own download
-  // included): that is the play intent, unless the viewer presses play once the media is ready.
-  // An autoplay held by a gate (age, ad blocker) counts from here: the viewer waited for it too.
-  let intentAt = timers.now();
+  // The player starts loading its source as it is made (hls.js's own download included): that is
+  // the play intent, unless the viewer presses play once the media is ready. It may be bound a few
+  // renders later, when events from before are still queued. An autoplay held by a gate (age, ad
+  // blocker) counts from here: the viewer waited for it too.
+  let intentAt = player.createdAt;
   let startupMs: number | null = null;
   let playingSince: number | null = null;
   let watchedMs = 0;
