@@ -31,6 +31,7 @@ import { gifsRoutes } from './modules/gifs/gifs.routes';
 import { momentsRoutes } from './modules/moments/moments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { droppedCartsRoutes } from './modules/dropped-carts/dropped-carts.routes';
+import { playbackQualityRoutes } from './modules/playback-quality/playback-quality.routes';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -152,6 +153,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(momentsRoutes(ctx));
   await app.register(reportsRoutes(ctx));
   await app.register(droppedCartsRoutes(ctx));
+  await app.register(playbackQualityRoutes(ctx));
   await app.register(sharingRoutes(ctx));
   await app.register(commerceRoutes(ctx.commerce, { sites: ctx.sites, catalog: ctx.catalog }));
   await app.register(chatRoutes(ctx));

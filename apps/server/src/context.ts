@@ -29,6 +29,11 @@ import { createLiveService, type LiveService } from './modules/playback/live.ser
 import { createMediaSigner, type MediaSigner } from './modules/playback/media-token';
 import { createPlaybackRepository } from './modules/playback/playback.repository';
 import { createPlaybackService, type PlaybackService } from './modules/playback/playback.service';
+import { createPlaybackQualityRepository } from './modules/playback-quality/playback-quality.repository';
+import {
+  createPlaybackQualityService,
+  type PlaybackQualityService,
+} from './modules/playback-quality/playback-quality.service';
 import { createProgressRepository } from './modules/progress/progress.repository';
 import { createProgressService, type ProgressService } from './modules/progress/progress.service';
 import { createProfileRepository } from './modules/profile/profile.repository';
@@ -145,6 +150,8 @@ export type AppContext = {
   reports: ReportsService;
   /** Viewers leaving checkout without paying, listed for the site's admins (decision 0060). */
   droppedCarts: DroppedCartsService;
+  /** The players' playback quality reports and the operators' figures per title and day (decision 0083). */
+  playbackQuality: PlaybackQualityService;
   /** Short links and link previews (decision 0049). */
   sharing: SharingService;
   /** Prometheus metrics of this process (decision 0082); served at /metrics with METRICS_TOKEN. */
@@ -437,6 +444,15 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     moments,
     reports: createReportsService({ repo: createReportsRepository(db), roles, limiter, moments, gifs, now }),
     droppedCarts,
+    playbackQuality:
+      overrides.playbackQuality ??
+      createPlaybackQualityService({
+        repo: createPlaybackQualityRepository(db),
+        roles,
+        videoTitles: async (siteUid, uids) =>
+          new Map([...(await catalog.videosByUid(siteUid, uids))].map(([uid, v]) => [uid, v.title])),
+        now,
+      }),
     sharing: createSharingService({
       repo: createSharingRepository(db),
       roles,

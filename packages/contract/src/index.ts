@@ -12,6 +12,7 @@ export * from './search';
 export * from './watch-list';
 export * from './queue';
 export * from './analytics';
+export * from './playback-quality';
 export * from './ads';
 export * from './entitlements';
 export * from './oembed';

@@ -17,6 +17,7 @@ export * from './watch-list';
 export * from './epg';
 export * from './recommendations';
 export * from './analytics';
+export * from './playback-quality';
 export * from './countdown';
 export * from './age-gate';
 export * from './dob-store';

@@ -27,6 +27,8 @@ export interface EngineCallbacks {
   onQualities?(): void;
   /** The audio renditions or the playing one changed. */
   onAudioTracks?(): void;
+  /** hls.js now plays another rendition (the first one included), of this many bits per second. */
+  onLevelSwitched?(bitrate: number): void;
 }
 
 /** The element's own audio tracks (Safari and some TV engines; not in TypeScript's DOM types). */
@@ -157,6 +159,10 @@ export async function attachHlsJs(
     cb.onReady();
     cb.onQualities?.();
     cb.onAudioTracks?.();
+  });
+  hls.on(Hls.Events.LEVEL_SWITCHED, (_event, data) => {
+    const bitrate = hls.levels[data.level]?.bitrate;
+    if (bitrate) cb.onLevelSwitched?.(bitrate);
   });
   hls.on(Hls.Events.AUDIO_TRACKS_UPDATED, () => cb.onAudioTracks?.());
   hls.on(Hls.Events.AUDIO_TRACK_SWITCHED, () => cb.onAudioTracks?.());

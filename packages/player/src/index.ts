@@ -72,6 +72,12 @@ export {
   type TrackHeartbeatOptions,
 } from './heartbeat';
 export {
+  trackPlaybackQuality,
+  qualityErrorCode,
+  type SendQualityReport,
+  type TrackPlaybackQualityOptions,
+} from './playback-quality';
+export {
   keepAtLiveEdge,
   liveEdgeTarget,
   LIVE_EDGE_MAX_BEHIND_S,

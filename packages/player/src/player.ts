@@ -2,6 +2,7 @@ import { onFirstGesture } from './autoplay';
 import { attachHlsJs, attachNative, type EngineHandle } from './engines';
 import { fromMediaError, fromUnknownError, type PlayerError } from './errors';
 import { createEmitter, type Listener } from './events';
+import { monotonicNow } from './now';
 import { buildPlayerOptions, chooseEngine, type EngineKind, type PlayerOptions } from './options';
 import { AUTO_QUALITY, type QualityLevel } from './quality';
 import type { AudioTrackInfo } from './tracks';
@@ -18,12 +19,16 @@ export interface PlayerEvents {
   qualities: { levels: QualityLevel[]; current: number };
   /** The audio renditions or the playing one changed. */
   audiotracks: { tracks: AudioTrackInfo[]; current: number };
+  /** hls.js switched the rendition playing (the first one included), with its bits per second. */
+  levelswitch: { bitrate: number };
 }
 
 export interface Player {
   readonly video: HTMLVideoElement;
   readonly engine: EngineKind;
   readonly live: boolean;
+  /** When the player was made and began loading its source (`monotonicNow()`): the play intent. */
+  readonly createdAt: number;
   play(): Promise<void>;
   pause(): void;
   togglePlay(): void;
@@ -58,6 +63,7 @@ function defaultGestureTarget() {
  * first user gesture.
  */
 export function createPlayer(video: HTMLVideoElement, input: PlayerOptions): Player {
+  const createdAt = monotonicNow();
   const options = buildPlayerOptions(input);
   const engine = chooseEngine(options.src, (type) => video.canPlayType(type), options.drm);
   const emitter = createEmitter<PlayerEvents>();
@@ -124,6 +130,9 @@ export function createPlayer(video: HTMLVideoElement, input: PlayerOptions): Pla
         current: handle.quality?.() ?? AUTO_QUALITY,
       });
     },
+    onLevelSwitched: (bitrate: number) => {
+      if (!destroyed) emitter.emit('levelswitch', { bitrate });
+    },
     onAudioTracks: () => {
       if (destroyed || !handle) return;
       emitter.emit('audiotracks', {
@@ -166,6 +175,7 @@ export function createPlayer(video: HTMLVideoElement, input: PlayerOptions): Pla
     video,
     engine,
     live: options.live,
+    createdAt,
     play,
     pause: () => video.pause(),
     togglePlay: () => (video.paused ? void play() : video.pause()),

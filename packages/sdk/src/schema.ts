@@ -2129,6 +2129,27 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v2/sites/{site}/analytics/playbackQuality': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Playback quality per title and day between from and to (UTC days, default the last 30): startup median and histogram, rebuffering ratio, bitrate switches per hour, error rate; the site's admins
+     * @description Requires the bearer token of a user holding the site's `admin` role.
+     */
+    get: operations['getPlaybackQuality'];
+    put?: never;
+    /** Records one playback session's quality so far (startup, stalls, bitrate switches, fatal error); a later report of the session (higher seq) replaces it, a replay changes nothing. Anonymous or signed in */
+    post: operations['reportPlaybackQuality'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/scrape/facebook': {
     parameters: {
       query?: never;
@@ -3349,6 +3370,21 @@ export type components = {
     };
     HeartbeatBatchInput: {
       beats: components['schemas']['HeartbeatBeatInput'][];
+    };
+    PlaybackQualityReportInput: {
+      sessionId: string;
+      seq: number;
+      videoUid: string;
+      /** @enum {string} */
+      engine: 'native' | 'hls.js' | 'provider';
+      startupMs: number | null;
+      watchedMs: number;
+      stalledMs: number;
+      stallCount: number;
+      bitrateSwitches: number;
+      averageBitrate: number | null;
+      lastBitrate: number | null;
+      errorCode: string | null;
     };
     AddressInput: {
       _id?: string;
@@ -4576,6 +4612,64 @@ export type components = {
       };
       watchSeconds: number;
       liveChannelWatchSeconds: number;
+    };
+    PlaybackQualityAccepted: {
+      counted: boolean;
+    };
+    PlaybackQualityFigures: {
+      sessions: number;
+      started: number;
+      /** @description estimated from the histogram */
+      startupMedianMs: number | null;
+      startupMeanMs: number | null;
+      startupHistogram: {
+        upToMs: number | null;
+        sessions: number;
+      }[];
+      watchedMs: number;
+      stalledMs: number;
+      stallCount: number;
+      rebufferingRatio: number;
+      bitrateSwitches: number;
+      bitrateSwitchesPerHour: number | null;
+      errors: number;
+      errorRate: number;
+      errorCodes: {
+        [key: string]: number;
+      };
+    };
+    PlaybackQualitySummary: {
+      site: string;
+      from: string;
+      to: string;
+      titles: {
+        videoUid: string;
+        title: string | null;
+        total: components['schemas']['PlaybackQualityFigures'];
+        days: {
+          sessions: number;
+          started: number;
+          /** @description estimated from the histogram */
+          startupMedianMs: number | null;
+          startupMeanMs: number | null;
+          startupHistogram: {
+            upToMs: number | null;
+            sessions: number;
+          }[];
+          watchedMs: number;
+          stalledMs: number;
+          stallCount: number;
+          rebufferingRatio: number;
+          bitrateSwitches: number;
+          bitrateSwitchesPerHour: number | null;
+          errors: number;
+          errorRate: number;
+          errorCodes: {
+            [key: string]: number;
+          };
+          day: string;
+        }[];
+      }[];
     };
     Grant: {
       id: string;
@@ -12708,6 +12802,138 @@ export interface operations {
       };
       /** @description The site or the item does not exist */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getPlaybackQuality: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlaybackQualitySummary'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No valid bearer token (`unauthorized`, or `tokenExpired` for an expired one) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not allowed for this user or site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  reportPlaybackQuality: {
+    parameters: {
+      query?: {
+        /** @example demo */
+        __site?: string;
+        __source?: string;
+      };
+      header?: never;
+      path: {
+        /** @example demo */
+        site: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PlaybackQualityReportInput'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlaybackQualityAccepted'];
+        };
+      };
+      /** @description Bad input: `error.field` names the field (`error.code` is `invalid` or a specific code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The site or the item does not exist */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many attempts: retry after the Retry-After header */
+      429: {
         headers: {
           [name: string]: unknown;
         };

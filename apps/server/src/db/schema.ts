@@ -438,6 +438,35 @@ export interface AnalyticsEventsTable {
   received_at: IsoTime;
 }
 
+/**
+ * One playback session's latest running totals as its player reported them (migration 0037,
+ * decision 0083); a report with a higher `seq` replaces the row.
+ */
+export interface PlaybackSessionsTable {
+  site_uid: string;
+  /** The player's random id of the session. */
+  session_id: string;
+  seq: number;
+  video_uid: string;
+  /** The UTC day (YYYY-MM-DD) the session was first reported: the day it counts on. */
+  day: string;
+  /** native, hls.js or provider. */
+  engine: string;
+  source: string | null;
+  startup_ms: number | null;
+  /** Index into STARTUP_BUCKETS_MS (packages/domain); null when startup_ms is. */
+  startup_bucket: number | null;
+  watched_ms: number;
+  stalled_ms: number;
+  stall_count: number;
+  bitrate_switches: number;
+  average_bitrate: number | null;
+  last_bitrate: number | null;
+  error_code: string | null;
+  started_at: IsoTime;
+  updated_at: IsoTime;
+}
+
 /** A viewer's dropped cart of a bundle (accounts-and-commerce §7; decision 0060). One per user and bundle. */
 export interface DroppedCartsTable {
   id: string;
@@ -652,6 +681,7 @@ export interface Database {
   watch_list_items: WatchListItemsTable;
   favorites: FavoritesTable;
   analytics_events: AnalyticsEventsTable;
+  playback_sessions: PlaybackSessionsTable;
   dropped_carts: DroppedCartsTable;
   purchases: PurchasesTable;
   tax_rates: TaxRatesTable;

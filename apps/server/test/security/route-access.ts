@@ -368,6 +368,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     why: 'answers 404 for kinds it does not know',
   }),
   'GET /v2/sites/:site/analytics/summary': admin(),
+  'POST /v2/sites/:site/analytics/playbackQuality': pub(),
+  'GET /v2/sites/:site/analytics/playbackQuality': admin(),
   'POST /v2/me/sites/:site/dropped-cart': siteUser({ body: { bundleId: 'monthly', bundleName: 'Monthly' } }),
   'GET /v2/sites/:site/dropped-carts': admin(),
 

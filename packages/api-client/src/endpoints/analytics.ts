@@ -5,6 +5,9 @@ import type {
   AnalyticsSummary,
   FullscreenLogEntry,
   HeartbeatBeat,
+  PlaybackQualityAccepted,
+  PlaybackQualityReport,
+  PlaybackQualitySummary,
 } from '@marquee/contract';
 import type { AnalyticsKind } from '@marquee/domain';
 import { sitePath, type ApiClient } from '../client';
@@ -116,6 +119,44 @@ export function getAnalyticsSummary(
 ) {
   return api.get<AnalyticsSummary>(sitePath(api.site, 'analytics', 'summary'), {
     query: { from: window.from, to: window.to },
+    signal,
+  });
+}
+
+/**
+ * POST /v2/sites/{site}/analytics/playbackQuality: one playback session's quality so far (decision
+ * 0083). With `beacon` (the page or the video is going away) it goes by navigator.sendBeacon where
+ * the API is on this origin, else by a keepalive fetch; a failure is dropped (the next report of the
+ * session carries the same totals and more).
+ */
+export function sendPlaybackQuality(
+  api: ApiClient,
+  report: PlaybackQualityReport,
+  options: { beacon?: boolean; navigator?: Pick<Navigator, 'sendBeacon'> } = {},
+): void {
+  const path = sitePath(api.site, 'analytics', 'playbackQuality');
+  const nav = options.navigator ?? (typeof navigator === 'undefined' ? undefined : navigator);
+  if (options.beacon && api.baseUrl === '' && typeof nav?.sendBeacon === 'function') {
+    const blob = new Blob([JSON.stringify(report)], { type: 'application/json' });
+    try {
+      if (nav.sendBeacon(api.url(path), blob)) return;
+    } catch {
+      // Refused outright: the keepalive fetch below carries it instead.
+    }
+  }
+  api
+    .request<PlaybackQualityAccepted>('POST', path, { body: report, keepalive: options.beacon })
+    .catch(() => undefined);
+}
+
+/** GET /v2/sites/{site}/analytics/playbackQuality?from&to (the site's admins): figures per title and day. */
+export function getPlaybackQuality(
+  api: ApiClient,
+  range: { from?: string; to?: string } = {},
+  signal?: AbortSignal,
+) {
+  return api.get<PlaybackQualitySummary>(sitePath(api.site, 'analytics', 'playbackQuality'), {
+    query: { from: range.from, to: range.to },
     signal,
   });
 }

@@ -1,6 +1,7 @@
 import { onFirstGesture } from '../autoplay';
 import { fromUnknownError, type PlayerError } from '../errors';
 import { createEmitter } from '../events';
+import { monotonicNow } from '../now';
 import { buildPlayerOptions, type PlayerOptions } from '../options';
 import type { Player, PlayerEvents } from '../player';
 import { AUTO_QUALITY } from '../quality';
@@ -113,6 +114,7 @@ function mountFor(
  * now; when it cannot be loaded the error says the provider could not be reached.
  */
 export function createProviderPlayer(container: HTMLElement, input: ProviderPlayerOptions): Player {
+  const createdAt = monotonicNow();
   const options = buildPlayerOptions({ ...input, src: input.provider.scriptUrl });
   const { provider } = input;
   const emitter = createEmitter<PlayerEvents>();
@@ -208,6 +210,7 @@ export function createProviderPlayer(container: HTMLElement, input: ProviderPlay
     video: media as unknown as HTMLVideoElement,
     engine: provider.source,
     live: options.live,
+    createdAt,
     play: async () => media.engine?.play(),
     pause: () => media.engine?.pause(),
     togglePlay: () => (media.paused ? media.engine?.play() : media.engine?.pause()),

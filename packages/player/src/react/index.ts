@@ -7,6 +7,7 @@ export { usePlayer, type PlayerState, type UsePlayerOptions } from './use-player
 export { useIdle, useCinemaMode } from './use-idle';
 export { useProgressTracking } from './use-progress-tracking';
 export { useHeartbeat, heartbeatUserId } from './use-heartbeat';
+export { usePlaybackQuality } from './use-playback-quality';
 export { usePlayerPayload } from './use-player-payload';
 export { useResumePosition, resumeStart, type ResumeInputs } from './use-resume-position';
 export {

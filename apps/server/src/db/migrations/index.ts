@@ -32,6 +32,7 @@ import * as m0033 from './0033_site_identity_platform';
 import * as m0034 from './0034_video_iab_category';
 import * as m0035 from './0035_clear_key';
 import * as m0036 from './0036_device_hardware';
+import * as m0037 from './0037_playback_quality';
 import * as m0038 from './0038_search_versions';
 import * as m0040 from './0040_job_request_id';
 
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '0034_video_iab_category': m0034,
   '0035_clear_key': m0035,
   '0036_device_hardware': m0036,
+  '0037_playback_quality': m0037,
   '0038_search_versions': m0038,
   '0040_job_request_id': m0040,
 };

@@ -2,6 +2,7 @@ import {
   useHeartbeat,
   usePlayerPayload,
   usePlaybackAnalytics,
+  usePlaybackQuality,
   useProgressTracking,
   useResumePosition,
   useVideoAds,
@@ -62,6 +63,7 @@ export function PlayVideo({
   const device = usePlatformDevice();
   const payload = usePlayerPayload(channelId, video.data, { device });
   useHeartbeat(player, channelId, video.data, payload);
+  usePlaybackQuality(player, videoUid);
   // The site's VAST pre-roll and mid-rolls, by the web's rules, without the ad-blocker gate
   // (decision 0075); they run alongside play-url and a pre-roll holds the content.
   const ads = useVideoAds(player, {

@@ -9,6 +9,7 @@ import {
   useHeartbeat,
   usePlayerPayload,
   usePlaybackAnalytics,
+  usePlaybackQuality,
   useProgressTracking,
   useResumePosition,
 } from '@marquee/player/react';
@@ -97,6 +98,7 @@ export function WatchView({
   const payload = usePlayerPayload(channelId, video.data, { start: startTime });
   useHeartbeat(player, channelId, video.data, payload);
   useFullscreenLogs(player, videoUid);
+  usePlaybackQuality(player, videoUid);
   const exitMessage = useExitMessage(player, !!type && type !== 'liveEvent' && type !== 'liveChannel');
   const problem = playbackProblem({ error: playUrl.error, data: playUrl.data });
   useLiveEventPlayback(player, video.data, problem?.kind === 'notLive', playUrl.refetch, onNotLive);
