@@ -150,7 +150,8 @@ export async function startWorker(
   env: NodeJS.ProcessEnv,
   opts: StartOptions = {},
 ): Promise<ClusterProcess> {
-  const proc = startNodeProcess(name, ENTRYPOINTS.worker, env, opts);
+  // Its start line (info) is how readiness is seen, whatever level the nodes log at.
+  const proc = startNodeProcess(name, ENTRYPOINTS.worker, { ...env, LOG_LEVEL: 'info' }, opts);
   const deadline = Date.now() + 120_000;
   while (!/polling for jobs/.test(proc.output())) {
     if (proc.child.exitCode !== null || Date.now() > deadline)
