@@ -77,8 +77,10 @@ export async function createHarness(
     config,
     pgSchema,
     childEnv() {
+      // The deployment's own settings (opts.env) too: a second node is configured as the first.
       const env: NodeJS.ProcessEnv = {
         ...process.env,
+        ...opts.env,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'silent',
         MEDIA_SECRET: config.mediaSecret,

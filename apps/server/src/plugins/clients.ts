@@ -15,7 +15,7 @@ import { EncodedBody } from './compression';
 import { pageContentPolicy, setPagePolicy, type Framing, type SiteSources } from './security-headers';
 import { escapeHtml } from './html';
 
-const API_PATH = /^\/(v\d|api|media|live|healthz)(\/|$)/;
+const API_PATH = /^\/(v\d|api|media|live|healthz|readyz|metrics)(\/|$)/;
 
 /** A built page is kept this long per site and path (its data is the catalog's, cached as long). */
 const PAGE_TTL_MS = 5_000;
