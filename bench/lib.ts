@@ -49,16 +49,13 @@ export function startServer<T>(
   });
 }
 
-/**
- * Waits until the app server at `origin` answers /healthz (2 minutes at most: under a load of 25-30
- * on 2 cores, tsx takes over 30 s to start it; or until it exits).
- */
+/** Waits until the app server at `origin` answers /healthz (about 60 s at most, or until it exits). */
 export async function waitHealthy(origin: string, server: ChildProcess): Promise<void> {
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(new URL('/healthz', origin))).ok) return;
     } catch {
-      if (i > 480 || server.exitCode !== null) throw new Error('The server did not start');
+      if (i > 240 || server.exitCode !== null) throw new Error('The server did not start');
     }
     await new Promise((r) => setTimeout(r, 250));
   }

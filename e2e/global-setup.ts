@@ -99,8 +99,7 @@ export default async function setup(project: TestProject) {
     try {
       if ((await fetch(`${baseUrl}/healthz`)).ok) break;
     } catch {
-      // 2 minutes: on 2 cores under a load of 25-30, tsx took over 30 s to start the server.
-      if (i > 480 || server.exitCode !== null) throw new Error('The e2e server did not start');
+      if (i > 120 || server.exitCode !== null) throw new Error('The e2e server did not start');
     }
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -47,7 +47,6 @@ import { queueRoutes } from './modules/queue/queue.routes';
 import { registerAuth } from './plugins/auth';
 import { serveClients } from './plugins/clients';
 import { pageBootstrap } from './modules/sites/page-bootstrap';
-import { anonymousFirstFrame } from './modules/playback/first-frame';
 import { withPlayerSources } from './modules/sites/content-policy';
 import { checkTestPayments, type Config } from './plugins/config';
 import { registerErrorHandling } from './plugins/errors';
@@ -229,16 +228,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         {
           config: () => ctx.sites.config(site),
           discover: (uid, tabId) => ctx.catalog.discover(uid, tabId, true),
-          video: (uid, videoUid) => ctx.catalog.video(uid, videoUid),
         },
         site.uid,
         path,
       ),
-    firstFrame: (site, path, request) =>
-      anonymousFirstFrame(ctx.playback, site.uid, path, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      }),
   });
   return app;
 }

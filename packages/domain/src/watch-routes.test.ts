@@ -3,7 +3,6 @@ import {
   showsHeaderClose,
   searchWatchPath,
   canonicalOfPath,
-  firstFrameVideoUid,
   canonicalWatchPath,
   clampQueueSize,
   createWatchStateStore,
@@ -156,21 +155,6 @@ describe('canonical URL (§2.2)', () => {
     expect(canonicalOfPath('/channel/c/live/ev/watch-party/h')).toBe('/watch/channel/c/live/ev');
     expect(canonicalOfPath('/watch/channel/c/v')).toBe('/watch/channel/c/v');
     expect(canonicalOfPath('/pages/home/d/discover')).toBeNull();
-  });
-});
-
-describe('firstFrameVideoUid', () => {
-  it('names the video of a VOD watch route, with or without /watch', () => {
-    expect(firstFrameVideoUid('/channel/c/v%201')).toBe('v 1');
-    expect(firstFrameVideoUid('/watch/channel/c/series/s/episode/e')).toBe('e');
-    expect(firstFrameVideoUid('/popular/one/v')).toBe('v');
-    expect(firstFrameVideoUid('/channel/c/v/')).toBe('v');
-  });
-  it('names none for live events, parties and other pages', () => {
-    expect(firstFrameVideoUid('/channel/c/live/ev')).toBeNull();
-    expect(firstFrameVideoUid('/channel/c/live/ev/watch-party/h')).toBeNull();
-    expect(firstFrameVideoUid('/pages/home/d/discover')).toBeNull();
-    expect(firstFrameVideoUid('/')).toBeNull();
   });
 });
 

@@ -339,28 +339,6 @@ export function matchWatchPath(path: string): WatchRouteParams | null {
   return null;
 }
 
-/**
- * The video a page opens playing at once (issue 18, decision 0085): a watch route of one video (not a
- * live event, whose play-url follows its schedule, nor a watch party, which follows its host), so
- * its play-url answer may come with the page. Null for every other path.
- */
-export function firstFrameVideoUid(path: string): string | null {
-  const match = matchWatchPath(path);
-  if (!match || match.kind === 'live' || match.kind === 'live-party' || match.kind === 'party') return null;
-  try {
-    return watchVariant(match).videoUid;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * A cookie the web app sets while it holds a session (its tokens stay in localStorage, so the page
- * request carries none): it tells the server that a session is involved, so the page comes without
- * an anonymous play-url answer (decision 0085). It holds no credential.
- */
-export const SIGNED_IN_HINT_COOKIE = 'mq_signed_in';
-
 /** §2.2 "Page title: the video title (plus the series title for episodes), the tab label and the state title, joined with ' | '." */
 export function watchPageTitle(parts: {
   videoTitle?: string | null;

@@ -4,9 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   canonicalOfPath,
-  firstFrameVideoUid,
   matchWatchPath,
-  SIGNED_IN_HINT_COOKIE,
   parseWatchFlags,
   themeVariables,
   type ThemeLike,
@@ -36,14 +34,7 @@ type PageBootstrap = {
   config: unknown;
   discover?: unknown;
   leadImage?: { src: string; srcSet?: string };
-  video?: unknown;
 };
-
-/**
- * A watch page's play-url answer for the viewer of this request (decision 0085): signed as play-url
- * signs it, for this request alone. `master` is its stream's master playlist, preloaded.
- */
-export type FirstFrame = { videoUid: string; playUrl: unknown; master: string };
 
 /** What a pasted link of a page previews (the sharing module's `preview`). */
 type LinkPreview = { title: string; description: string; image: string | null; type: string };
@@ -54,12 +45,6 @@ export type ClientPages<S extends PageSite> = {
   preview?: (site: S, path: string) => Promise<LinkPreview | null>;
   /** The web page's first data (site config, landing rows), inlined so it needs no round trip. */
   bootstrap?: (site: S, path: string) => Promise<PageBootstrap | null>;
-  /**
-   * A watch page's play-url answer for an anonymous viewer of open content (null otherwise), inlined
-   * so the player starts without a round trip. Asked per request and never cached: it signs a token
-   * and counts a play, as play-url does.
-   */
-  firstFrame?: (site: S, path: string, request: FastifyRequest) => Promise<FirstFrame | null>;
 };
 
 /**
@@ -71,7 +56,7 @@ export type ClientPages<S extends PageSite> = {
 export function serveClients<S extends PageSite>(
   app: FastifyInstance,
   appsDir: string,
-  { sites, bootstrap, preview, firstFrame }: ClientPages<S>,
+  { sites, bootstrap, preview }: ClientPages<S>,
 ) {
   const clientStatic = {
     decorateReply: false,
@@ -103,8 +88,7 @@ export function serveClients<S extends PageSite>(
     tv: boolean,
     origin: string,
   ): Promise<BrandedPage> => {
-    if (!site)
-      return { html: template.html, body: new EncodedBody(Buffer.from(template.html)), sources: NO_SOURCES };
+    if (!site) return { body: new EncodedBody(Buffer.from(template.html)), sources: NO_SOURCES };
     const key = `${tv ? 'tv' : 'web'}\n${site.uid}\n${origin}${path}\n${template.mtimeMs}`;
     const hit = pages.get(key);
     if (hit && Date.now() - hit.at < PAGE_TTL_MS) return hit.page;
@@ -115,8 +99,10 @@ export function serveClients<S extends PageSite>(
     ]);
     const links = tv ? '' : watchHeadLinks(origin, path) + previewTags(origin, site.name, path, shared);
     // Compressed once per encoding for as long as the page is cached, not once per response.
-    const html = brandIndexHtml(template.html, site, data, links);
-    const page = { html, body: new EncodedBody(Buffer.from(html)), sources };
+    const page = {
+      body: new EncodedBody(Buffer.from(brandIndexHtml(template.html, site, data, links))),
+      sources,
+    };
     pages.delete(key);
     pages.set(key, { at: Date.now(), page });
     if (pages.size > PAGE_CACHE_MAX) pages.delete(pages.keys().next().value as string);
@@ -127,23 +113,14 @@ export function serveClients<S extends PageSite>(
     const template = templates[tv ? 'tv' : 'web']();
     if (template === null) return false;
     const origin = `${request.protocol}://${request.host}`;
-    const site = await siteOf(sites, request);
-    const page = await buildPage(template, site, path, tv, origin);
+    const page = await buildPage(template, await siteOf(sites, request), path, tv, origin);
     const framing: Framing = !tv && isEmbedRoute(request.url) ? 'embed' : 'none';
     setPagePolicy(reply, pageContentPolicy(page.sources, framing), framing === 'embed');
-    // A watch page may carry this viewer's play-url answer: built per request, never cached.
-    const watch = !tv && !!firstFrame && firstFrameVideoUid(path) !== null;
-    const first =
-      watch && site && !sessionInvolved(request)
-        ? await firstFrame(site, path, request).catch(() => null)
-        : null;
-    const body = first ? new EncodedBody(Buffer.from(withFirstFrame(page.html, first))) : page.body;
-    const { bytes, encoding } = body.for(request.headers['accept-encoding']);
+    const { bytes, encoding } = page.body.for(request.headers['accept-encoding']);
     reply
       .type('text/html; charset=utf-8')
-      // A page with a signed answer in it is this viewer's alone: no cache, shared or not, keeps it.
-      .header('cache-control', first ? 'private, no-store' : 'no-cache')
-      .header('vary', watch ? 'accept-encoding, authorization, cookie' : 'accept-encoding');
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding');
     if (encoding) reply.header('content-encoding', encoding);
     await reply.send(bytes);
     return true;
@@ -165,31 +142,7 @@ export function serveClients<S extends PageSite>(
 }
 
 /** A branded page, ready to send, with the outside hosts its site's policy allows. */
-type BrandedPage = { html: string; body: EncodedBody; sources: SiteSources };
-
-/**
- * Whether the page request comes with a session: a bearer token, or the web app's signed-in hint
- * cookie (its tokens live in localStorage). Such a viewer's app asks play-url itself, with its token.
- */
-export function sessionInvolved(request: FastifyRequest): boolean {
-  if (request.headers.authorization) return true;
-  const cookie = request.headers.cookie ?? '';
-  return new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=`).test(cookie);
-}
-
-/**
- * A page with a watch screen's play-url answer (`#marquee-first-frame`) and its master playlist
- * preloaded, so the stream starts loading with the page's scripts.
- */
-export function withFirstFrame(html: string, first: FirstFrame): string {
-  const head =
-    `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(first.master)}" />` +
-    `<script id="marquee-first-frame" type="application/json">${jsonForScript({
-      videoUid: first.videoUid,
-      playUrl: first.playUrl,
-    })}</script>`;
-  return html.replace('</head>', `${head}</head>`);
-}
+type BrandedPage = { body: EncodedBody; sources: SiteSources };
 
 /** A page of no known site reaches nothing outside our origin. */
 const NO_SOURCES: SiteSources = { connect: [], media: [], img: [], frame: [], frameAncestors: null };
@@ -275,7 +228,6 @@ export function brandIndexHtml(
       ? `<script id="marquee-bootstrap" type="application/json">${jsonForScript({
           config: bootstrap.config,
           discover: bootstrap.discover,
-          video: bootstrap.video,
         })}</script>`
       : '',
     extraHead,

@@ -9,15 +9,13 @@ import { loadWatchRoute } from './router';
 
 /** App-wide providers (data cache, API client, session). The router sits inside them. */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [session] = useState(createWebSession);
   const [client] = useState(() => {
     const queryClient = createQueryClient();
     seedFromBootstrap(queryClient);
-    const { tokens } = session;
-    const viewer = { signedIn: tokens.get() !== null, validToken: () => tokens.validToken() };
-    if (prefetchFirstScreen(queryClient, viewer)) void loadWatchRoute();
+    if (prefetchFirstScreen(queryClient)) void loadWatchRoute();
     return queryClient;
   });
+  const [session] = useState(createWebSession);
   return (
     <QueryClientProvider client={client}>
       <ApiProvider api={api}>

@@ -13,7 +13,6 @@ import {
 } from '@marquee/api-client';
 import { useSession } from '@marquee/api-client/react';
 import type { User } from '@marquee/contract';
-import { SIGNED_IN_HINT_COOKIE } from '@marquee/domain';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { ACCESS_TOKEN_KEY, api, onUnauthorized, provideAccessToken, tokenlessApi } from './api';
@@ -48,24 +47,6 @@ function readStored(): StoredSession | null {
   }
 }
 
-/**
- * Tells the server whether this browser holds a session (the cookie carries no credential; the
- * tokens stay in localStorage): its watch pages then come without an anonymous play-url answer,
- * which a signed-in viewer's app would not use (decision 0085).
- */
-export function signedInHintCookie(signedIn: boolean, secure: boolean): string {
-  const attributes = `; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
-  return signedIn
-    ? `${SIGNED_IN_HINT_COOKIE}=1${attributes}; Max-Age=31536000`
-    : `${SIGNED_IN_HINT_COOKIE}=${attributes}; Max-Age=0`;
-}
-
-function markSignedIn(signedIn: boolean) {
-  if (typeof document === 'undefined') return;
-  const has = document.cookie.split(/;\s*/).some((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
-  if (has !== signedIn) document.cookie = signedInHintCookie(signedIn, location.protocol === 'https:');
-}
-
 function writeStored(value: StoredSession | null) {
   if (value) {
     localStorage.setItem(SESSION_KEY, JSON.stringify(value));
@@ -74,7 +55,6 @@ function writeStored(value: StoredSession | null) {
     localStorage.removeItem(SESSION_KEY);
     localStorage.removeItem(ACCESS_TOKEN_KEY);
   }
-  markSignedIn(value !== null);
 }
 
 const webStorage: SessionStorage<StoredSession> = { read: readStored, write: writeStored };
@@ -104,8 +84,6 @@ export function createWebSession(): ViewerSession<StoredSession> {
     ...session,
     start() {
       const { tokens } = session;
-      // A session from before the hint, or one that ended while no page was open.
-      markSignedIn(tokens.get() !== null);
       provideAccessToken(() => tokens.validToken());
       // A refused token (revoked elsewhere, clock skew): refresh now; a refused refresh signs out.
       // Errors naming a field (a wrong current password) are about the form, not the session.

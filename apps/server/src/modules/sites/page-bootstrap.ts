@@ -1,5 +1,5 @@
-import type { DiscoverAsset, SiteConfig, Video } from '@marquee/contract';
-import { cardImage, firstFrameVideoUid, resolveTab } from '@marquee/domain';
+import type { DiscoverAsset, SiteConfig } from '@marquee/contract';
+import { cardImage, resolveTab } from '@marquee/domain';
 
 /** What a client page starts with, so its first screen needs no API round trip. */
 export type PageBootstrap = {
@@ -8,31 +8,23 @@ export type PageBootstrap = {
   discover?: { tabId: string; asset: DiscoverAsset };
   /** The first thing the viewer sees large (the featured row's first image), for a preload hint. */
   leadImage?: { src: string; srcSet?: string };
-  /** The video a watch page plays (the same for every viewer), so its screen draws at once. */
-  video?: Video;
 };
 
 type Deps = {
   config: (site: string) => Promise<SiteConfig>;
   discover: (site: string, tabId: string) => Promise<DiscoverAsset>;
-  video?: (site: string, uid: string) => Promise<Video>;
 };
 
 const DISCOVER_PAGE = /^\/pages\/([^/]+)\/d\/([^/]+)\/?$/;
 
 /**
  * The data a web page of `path` shows first: the site config always, and for the landing (`/`) or a
- * discover tab the tab's rows (shared by every viewer: per-user rows are filled by the client), for
- * a watch page its video. Never fails a page: on any error the client fetches as usual.
+ * discover tab the tab's rows (shared by every viewer: per-user rows are filled by the client). Never
+ * fails a page: on any error the client fetches as usual.
  */
 export async function pageBootstrap(deps: Deps, site: string, path: string): Promise<PageBootstrap | null> {
   try {
     const config = await deps.config(site);
-    const videoUid = firstFrameVideoUid(path);
-    if (videoUid && deps.video) {
-      const video = await deps.video(site, videoUid).catch(() => undefined);
-      return video ? { config, video } : { config };
-    }
     const named = DISCOVER_PAGE.exec(path);
     if (path !== '/' && !named) return { config };
     const [pageUrl, tabUrl] = named ? [decodeURIComponent(named[1]!), decodeURIComponent(named[2]!)] : [];
