@@ -2,9 +2,9 @@
 // started as their own processes (SIGKILL-able, restartable on the same database).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { freePort } from '../../src/cli/cluster-processes';
 
 const root = resolve(import.meta.dirname, '../../../..');
 const serverDir = join(root, 'apps/server');
@@ -21,15 +21,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** A port nobody listens on now: listen on 0, note it, let it go. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await new Promise<number>((done) =>
-    probe.listen(0, '127.0.0.1', () => done((probe.address() as AddressInfo).port)),
-  );
-  await new Promise((done) => probe.close(done));
-  return port;
-}
+export { freePort };
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

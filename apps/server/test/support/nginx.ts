@@ -9,9 +9,10 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../../src/cli/cluster-processes';
 
 export const NGINX = '/usr/sbin/nginx';
 export const NJS_MODULE = '/usr/lib/nginx/modules/ngx_http_js_module.so';
@@ -21,13 +22,7 @@ export const DEPLOY_NGINX = resolve(import.meta.dirname, '../../../../deploy/ngi
 /** Whether Debian's nginx and its njs module are here (tests that need them skip otherwise). */
 export const nginxAvailable = () => existsSync(NGINX) && existsSync(NJS_MODULE);
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
+export { freePort };
 
 export type EdgeStore = { kind: 'disk'; root: string } | { kind: 's3'; port: number };
 
